@@ -1,0 +1,18 @@
+// Bundles the server (with the shared package and the generated Prisma client) into dist/server.js.
+// Packages from node_modules stay external and load at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', cli: 'src/db/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // The workspace package is TypeScript source: bundle it rather than import it at run time.
+  alias: { '@kudo/shared': '../../packages/shared/src/index.ts' },
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MSG, PRODUCT, type ErrorEnvelope } from '@kudo/shared';
+import type { Config } from './config.js';
+import type { AppDeps } from './http/context.js';
+import { createDb, type Db } from './lib/db.js';
+import { registerAccountRoutes } from './modules/account/routes.js';
+import { registerDevOutboxRoutes } from './modules/dev-outbox/routes.js';
+import { registerSessionRoutes } from './modules/session/routes.js';
+import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { sessionPlugin } from './plugins/session.js';
+import { createProviders, type Providers } from './providers/index.js';
+
+export interface BuildOptions {
+  /** A database client to use instead of one made from config.databaseUrl (closed by its owner). */
+  db?: Db;
+  providers?: Providers;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** The HTTP application, without listening: the server and the tests both use it. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  if (!options.db && !config.databaseUrl) throw new Error('buildApp needs a database URL or a client');
+  const db = options.db ?? createDb(config.databaseUrl as string);
+  const providers = options.providers ?? createProviders(config, db);
+  const deps: AppDeps = { db, config, providers };
+
+  const trustProxy = config.trustProxy;
+  const app: FastifyInstance = Fastify({
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    logger: {
+      level: config.logLevel,
+      // Cookies, CSRF tokens and passwords never reach the logs.
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+  if (!options.db) app.addHook('onClose', async () => db.$disconnect());
+
+  // External plugins.
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT.name} API`, version: config.version },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'kudo_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // App plugins.
+  registerErrorHandling(app);
+  await app.register(sessionPlugin, { db, config });
+
+  // Product areas.
+  registerSystemRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  if (providers.email.kind === 'local' || providers.sms.kind === 'local') registerDevOutboxRoutes(app, deps);
+
+  await registerSpa(app, config.webDist);
+  return app;
+}
+
+/** The built SPA, with history fallback: any other GET that wants HTML gets index.html. */
+async function registerSpa(app: FastifyInstance, webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasSpa = fs.existsSync(indexPath);
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasSpa && wantsHtml && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.code(404).send({ status: 0, message: MSG.notFound } satisfies ErrorEnvelope);
+  });
+}

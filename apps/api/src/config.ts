@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LIMITS } from '@kudo/shared';
+
+/** The repository root, found from this file whether it runs from src/ or from the bundled dist/. */
+function findRepoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+export const repoRoot = findRepoRoot();
+
+function rootPackageVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server, the worker and the tools read from the environment. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** all: API, worker and the built SPA in one process (npm start); api or worker for scaled deployments. */
+  KUDO_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** The address customers and staff reach the app at; links in messages start with it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** With no DATABASE_URL an embedded PostgreSQL runs in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  /** Seed the demo data into an empty database (default: only the embedded one). */
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from this many proxy hops (or true/false) when behind a load balancer. */
+  TRUST_PROXY: z.string().default('false'),
+  WEB_DIST: z.string().optional(),
+  EMAIL_FROM: z.string().default('Kudo <no-reply@kudo.test>'),
+  SALES_EMAIL: z.string().email().default('sales@kudo.test'),
+  SUPPORT_PHONE: z.string().default('(512) 555-0100'),
+  /** SendGrid: set the key to send real email; the base URL is for a regional or test endpoint. */
+  SENDGRID_API_KEY: z.string().min(1).optional(),
+  SENDGRID_BASE_URL: z.string().url().optional(),
+  /** Twilio: set the account SID and auth token to send real SMS. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z.string().min(1).optional(),
+  /** Marks cookies Secure; on by default when PUBLIC_URL is https. */
+  COOKIE_SECURE: bool.optional(),
+  APP_VERSION: z.string().optional(),
+  /** Requests per minute from one IP to the login endpoint and to public endpoints. */
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.loginPerIpPerMinute),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.publicPerIpPerMinute),
+});
+
+export type Env = z.infer<typeof configSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  role: Env['KUDO_ROLE'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean | number;
+  webDist: string;
+  version: string;
+  cookieSecure: boolean;
+  rateLimits: { login: number; public: number };
+  email: { from: string; salesAddress: string; sendgrid?: { apiKey: string; baseUrl?: string } };
+  sms: { supportPhone: string; twilio?: { accountSid: string; authToken: string; from?: string } };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const trustProxy = e.TRUST_PROXY === 'true' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : false;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    role: e.KUDO_ROLE,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy,
+    webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
+    version: e.APP_VERSION ?? rootPackageVersion(),
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    rateLimits: { login: e.RATE_LIMIT_LOGIN_PER_MINUTE, public: e.RATE_LIMIT_PUBLIC_PER_MINUTE },
+    email: {
+      from: e.EMAIL_FROM,
+      salesAddress: e.SALES_EMAIL,
+      sendgrid: e.SENDGRID_API_KEY ? { apiKey: e.SENDGRID_API_KEY, baseUrl: e.SENDGRID_BASE_URL } : undefined,
+    },
+    sms: {
+      supportPhone: e.SUPPORT_PHONE,
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }
+          : undefined,
+    },
+  };
+}

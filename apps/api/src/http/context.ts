@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../lib/db.js';
+import type { LoadedSession, SessionLocation } from '../plugins/session.js';
+import type { Providers } from '../providers/index.js';
+
+/** What every service function receives besides its input: the app's parts and who is asking. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  providers: Providers;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+export interface PublicCtx extends AppDeps, RequestMeta {
+  session: LoadedSession | null;
+}
+
+export interface UserCtx extends AppDeps, RequestMeta {
+  session: LoadedSession;
+}
+
+/** A request scoped to the session's current location: every query filters by `location.locationId`. */
+export interface LocationCtx extends UserCtx {
+  location: SessionLocation;
+}

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import type { AppDeps } from '../http/context.js';
+
+/** A background job: a name, the schema of its payload, its handler, and how it retries. */
+export interface JobDef<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  handler: (payload: z.output<S>, deps: AppDeps) => Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** A cron schedule (UTC) on which the worker enqueues the job with an empty payload. */
+  cron?: string;
+}
+
+export const defineJob = <S extends z.ZodType>(job: JobDef<S>): JobDef<S> => job;

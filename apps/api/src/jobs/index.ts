@@ -1,0 +1,39 @@
+import PgBoss from 'pg-boss';
+import type { AppDeps } from '../http/context.js';
+import type { JobDef } from './define.js';
+import { cleanupJob } from './maintenance.js';
+
+/** Every job of the product. Areas add theirs here. */
+export const jobs: readonly JobDef[] = [cleanupJob];
+
+export interface JobQueue {
+  send(job: JobDef, payload: unknown, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/** Starts pg-boss on the product's database: creates the queues, and with `work` also runs the handlers. */
+export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolean): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'kudo-jobs', schedule: work, supervise: work });
+  boss.on('error', (err) => deps.config.logLevel !== 'silent' && console.error('[jobs]', err));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    });
+    if (!work) continue;
+    if (job.cron) await boss.schedule(job.name, job.cron);
+    await boss.work(job.name, { batchSize: 1 }, async ([item]) => {
+      if (!item) return;
+      const payload = job.payload.parse(item.data);
+      await job.handler(payload, deps);
+    });
+  }
+  return {
+    send: (job, payload, options) => boss.send(job.name, job.payload.parse(payload) as object, options ?? {}),
+    stop: () => boss.stop({ graceful: true, wait: true }),
+  };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineJob } from './define.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Removes what has stopped mattering: expired sessions, spent or stale links, old rate-limit windows. */
+export const cleanupJob = defineJob({
+  name: 'maintenance.cleanup',
+  payload: z.object({}).passthrough(),
+  cron: '17 * * * *',
+  retryLimit: 2,
+  async handler(_payload, { db }) {
+    const now = new Date();
+    await db.session.deleteMany({ where: { expiresAt: { lt: now } } });
+    await db.oneTimeToken.deleteMany({
+      where: { OR: [{ expiresAt: { lt: new Date(now.getTime() - DAY) } }, { usedAt: { lt: new Date(now.getTime() - DAY) } }] },
+    });
+    await db.rateLimitHit.deleteMany({ where: { resetAt: { lt: now } } });
+  },
+});

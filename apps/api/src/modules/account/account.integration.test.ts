@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@kudo/shared';
+import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+
+let t: TestContext;
+let austinId: number;
+let dallasId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
+  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+});
+
+/** Every endpoint of the area that needs a session, with a valid request. */
+const sessionEndpoints: [string, string, unknown?][] = [
+  ['POST', '/api/account/locations/load'],
+  ['POST', '/api/account/location-change/select', { location_id: 1 }],
+  ['GET', '/api/location/subscriptions/load'],
+  ['GET', '/api/access/location-user/load'],
+  ['GET', '/api/location/identity/load'],
+  ['POST', '/api/profile-load'],
+  ['POST', '/api/profile-save', { name: { first: 'A', last: 'B' }, contact: { phoneNumber: '' } }],
+  ['POST', '/api/profile/update-password', { currentPassword: 'demo1234', newPassword: 'abcdef', confirmPassword: 'abcdef' }],
+  ['GET', '/api/cross-sell/integration'],
+  ['GET', '/api/notifications/fetch'],
+  ['POST', '/api/self-service/notifications/upgrade-request', { type: 'plan' }],
+];
+
+describe('without a session', () => {
+  it.each(sessionEndpoints)('%s %s answers 401', async (method, url, payload) => {
+    const res = await new Agent(t.app).request(method, url, payload);
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a state change without the token, and changes nothing', async () => {
+    const agent = await loginAs(t.app, t.db, 'owner@kudo.test');
+    const before = await t.db.session.findFirstOrThrow({ where: { userId: (await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } })).id }, orderBy: { createdAt: 'desc' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/location-change/select',
+      cookies: { kudo_session: agent.cookies.kudo_session as string },
+      payload: { location_id: dallasId },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe(MSG.csrf);
+    const after = await t.db.session.findUniqueOrThrow({ where: { id: before.id } });
+    expect(after.locationId).toBe(before.locationId);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/location-change/select',
+      cookies: { kudo_session: agent.cookies.kudo_session as string },
+      headers: { 'x-csrf-token': 'forged-token' },
+      payload: { location_id: dallasId },
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('E008 / E009 locations', () => {
+  it('lists only the user’s locations and asks a multi-location user to choose', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test');
+    const res = json(await owner.post('/api/account/locations/load'));
+    expect(res.data.locations.map((l: { name: string }) => l.name)).toEqual(['Demo Plumbing Austin', 'Demo Plumbing Dallas']);
+    expect(res.data.current_location).toBeNull();
+    expect(res.data.is_multi_location).toBe(true);
+    expect(res.data.is_franchise).toBe(false);
+    const dallas = res.data.locations[1];
+    expect(dallas).toMatchObject({ free_trial: true, free_trial_type: 'mvo', free_trial_days: 9, pcheck_count: 25, address: ['2200 Ross Ave', 'Dallas, TX 75201'] });
+    // Location-scoped calls wait for a choice.
+    expect((await owner.get('/api/location/subscriptions/load')).statusCode).toBe(409);
+  });
+
+  it('switches location, records it as recent, and refuses a location the user does not belong to', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test');
+    const sel = await owner.post('/api/account/location-change/select', { location_id: dallasId });
+    expect(sel.statusCode).toBe(200);
+    expect(json(sel).data.current_location.location_id).toBe(dallasId);
+    const loaded = json(await owner.post('/api/account/locations/load')).data;
+    expect(loaded.current_location.location_id).toBe(dallasId);
+    expect(loaded.current_location.last_selected_at).not.toBeNull();
+
+    const lite = await t.db.location.findFirstOrThrow({ where: { name: 'Little Roofing' } });
+    const other = await owner.post('/api/account/location-change/select', { location_id: lite.id });
+    expect(other.statusCode).toBe(404);
+    expect(json(other).message).toBe(MSG.locationNotFound);
+    const bad = await owner.post('/api/account/location-change/select', { location_id: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe(MSG.chooseLocation);
+    expect(json(await owner.post('/api/account/locations/load')).data.current_location.location_id).toBe(dallasId);
+  });
+
+  it('answers Could not find locations for a user with none', async () => {
+    const support = await loginAs(t.app, t.db, 'support@kudo.test');
+    const res = await support.post('/api/account/locations/load');
+    expect(res.statusCode).toBe(404);
+    expect(json(res).message).toBe(MSG.couldNotFindLocations);
+  });
+});
+
+describe('E010 / E011 subscriptions and role', () => {
+  it('gives each location its own subscriptions and the member’s permissions', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    expect(json(await owner.get('/api/location/subscriptions/load')).data.locationSubscriptions).toEqual([
+      'contact-card',
+      'employee-rewards',
+      'kudoPro',
+      'web-chat',
+    ]);
+    const access = json(await owner.get('/api/access/location-user/load')).data;
+    expect(access.location).toMatchObject({ role: { name: 'Owner' }, access_type: 'Account', location_id: austinId });
+    await owner.post('/api/account/location-change/select', { location_id: dallasId });
+    expect(json(await owner.get('/api/location/subscriptions/load')).data.locationSubscriptions).toEqual([]);
+
+    const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
+    const staffAccess = json(await staff.get('/api/access/location-user/load')).data;
+    expect(staffAccess.location.permissions).toEqual({ twm: 0, dispatch: 1, analytics: 1, settings: 0 });
+    expect(staffAccess.location.role.name).toBe('User');
+  });
+
+  it('drops the location when the membership is deactivated', async () => {
+    const user = await t.db.user.create({
+      data: { email: 'leaver@kudo.test', passwordHash: (await t.db.user.findFirstOrThrow()).passwordHash, emailVerifiedAt: new Date() },
+    });
+    const m = await t.db.membership.create({ data: { userId: user.id, locationId: austinId } });
+    const agent = await loginAs(t.app, t.db, user.email);
+    expect((await agent.get('/api/location/subscriptions/load')).statusCode).toBe(200);
+    await t.db.membership.update({ where: { id: m.id }, data: { active: false } });
+    expect((await agent.get('/api/location/subscriptions/load')).statusCode).toBe(409);
+  });
+});
+
+describe('E012–E015 identity, profile and password', () => {
+  it('loads the identity and profile of the logged-in user', async () => {
+    const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+    const identity = json(await admin.get('/api/location/identity/load')).data;
+    expect(identity).toMatchObject({ username: 'admin@kudo.test', metadata: { profile: { name: { first: 'Adam', last: 'Alvarez' }, profilePic: null } } });
+    expect(json(await admin.post('/api/profile-load')).data).toEqual({
+      name: { first: 'Adam', last: 'Alvarez' },
+      contact: { email: 'admin@kudo.test', phoneNumber: '' },
+    });
+  });
+
+  it('saves a valid profile and rejects bad names and phones without changing anything', async () => {
+    const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+    const saved = await admin.post('/api/profile-save', { name: { first: "D'Arcy", last: 'Smith-Jones' }, contact: { phoneNumber: '(512) 555-0199' } });
+    expect(saved.statusCode).toBe(200);
+    expect(json(saved).data.contact.phoneNumber).toBe('5125550199');
+
+    const badPhone = await admin.post('/api/profile-save', { name: { first: 'Zed', last: 'Zed' }, contact: { phoneNumber: '12345' } });
+    expect(badPhone.statusCode).toBe(400);
+    expect(json(badPhone).errors).toEqual({ 'contact.phoneNumber': MSG.validPhone });
+    const badFirst = await admin.post('/api/profile-save', { name: { first: 'R2D2', last: 'Droid' }, contact: { phoneNumber: '' } });
+    expect(json(badFirst).errors).toEqual({ 'name.first': MSG.validFirstName });
+    const badLast = await admin.post('/api/profile-save', { name: { first: 'Ok', last: '' }, contact: { phoneNumber: '' } });
+    expect(json(badLast).message).toBe(MSG.validLastName);
+    expect(json(await admin.post('/api/profile-load')).data.name).toEqual({ first: "D'Arcy", last: 'Smith-Jones' });
+  });
+
+  it('changes the password only with the current one, ending the other sessions', async () => {
+    const email = 'changer@kudo.test';
+    await t.db.user.create({ data: { email, passwordHash: (await t.db.user.findFirstOrThrow()).passwordHash, emailVerifiedAt: new Date() } });
+    const here = new Agent(t.app);
+    await here.login(email);
+    const elsewhere = new Agent(t.app);
+    await elsewhere.login(email);
+
+    const wrong = await here.post('/api/profile/update-password', { currentPassword: 'not-it', newPassword: 'newpass9', confirmPassword: 'newpass9' });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).message).toBe(MSG.currentPasswordWrong);
+    const mismatch = await here.post('/api/profile/update-password', { currentPassword: 'demo1234', newPassword: 'newpass9', confirmPassword: 'newpass8' });
+    expect(json(mismatch).errors).toEqual({ confirmPassword: MSG.passwordsDoNotMatch });
+
+    const ok = await here.post('/api/profile/update-password', { currentPassword: 'demo1234', newPassword: 'newpass9', confirmPassword: 'newpass9' });
+    expect(ok.statusCode).toBe(200);
+    expect(json(ok).message).toBe(MSG.passwordChanged);
+    expect((await here.get('/api/location/identity/load')).statusCode).toBe(200);
+    expect((await elsewhere.get('/api/location/identity/load')).statusCode).toBe(401);
+    expect((await new Agent(t.app).post('/api/authorize-me', { username: email, password: 'newpass9' })).statusCode).toBe(200);
+  });
+});
+
+describe('E016–E019', () => {
+  it('reports the cross-sell partner account per location', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    expect(json(await owner.get('/api/cross-sell/integration')).data).toEqual({ enabled: true, external_customer_id: 'CL-10442' });
+    await owner.post('/api/account/location-change/select', { location_id: dallasId });
+    expect(json(await owner.get('/api/cross-sell/integration')).data).toEqual({ enabled: false, external_customer_id: null });
+  });
+
+  it('gives the backend version without a session', async () => {
+    const res = await new Agent(t.app).get('/api/current-version');
+    expect(json(res).data.latest_version).toBe(t.config.version);
+  });
+
+  it('reports an expired Google connection for Dallas only', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    const dallas = json(await owner.get('/api/notifications/fetch')).data;
+    expect(dallas.gmb_connect).toMatchObject({ error_type: 'GOOGLE_EXPIRED' });
+    expect(dallas.fb_connect).toBeNull();
+    await owner.post('/api/account/location-change/select', { location_id: austinId });
+    expect(json(await owner.get('/api/notifications/fetch')).data).toEqual({ gmb_connect: null, fb_connect: null });
+  });
+
+  it('records an upgrade request and emails the sales address', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    const res = await owner.post('/api/self-service/notifications/upgrade-request', { type: 'contact-card' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).message).toBe(MSG.upgradeRequested);
+    const row = await t.db.upgradeRequest.findUniqueOrThrow({ where: { id: json(res).data.request_id } });
+    expect(row).toMatchObject({ locationId: dallasId, type: 'contact-card' });
+    const mail = await t.db.outboxMessage.findFirstOrThrow({ where: { to: t.config.email.salesAddress }, orderBy: { id: 'desc' } });
+    expect(mail.subject).toContain('contact-card');
+    expect(mail.body).toContain('Demo Plumbing Dallas');
+
+    const bad = await owner.post('/api/self-service/notifications/upgrade-request', { type: 'everything' });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.db.upgradeRequest.count()).toBe(1);
+  });
+});
+
+describe('tenancy', () => {
+  it('keeps each location’s data to its own members', async () => {
+    // Austin's admin cannot switch to Dallas, nor see Dallas's notices or partner account.
+    const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+    expect((await admin.post('/api/account/location-change/select', { location_id: dallasId })).statusCode).toBe(404);
+    expect(json(await admin.post('/api/account/locations/load')).data.locations.map((l: { location_id: number }) => l.location_id)).toEqual([austinId]);
+    expect(json(await admin.get('/api/notifications/fetch')).data.gmb_connect).toBeNull();
+    // The lite owner sees only the lite location, and an upgrade request lands on it alone.
+    const lite = await loginAs(t.app, t.db, 'lite@kudo.test');
+    const liteLocations = json(await lite.post('/api/account/locations/load')).data.locations;
+    expect(liteLocations).toHaveLength(1);
+    expect(liteLocations[0].name).toBe('Little Roofing');
+    const req = json(await lite.post('/api/self-service/notifications/upgrade-request', { type: 'plan' })).data;
+    expect((await t.db.upgradeRequest.findUniqueOrThrow({ where: { id: req.request_id } })).locationId).toBe(liteLocations[0].location_id);
+  });
+});

@@ -1,0 +1,14 @@
+import { PRODUCT } from '@kudo/shared';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** A plain transactional email: one paragraph, one button, the link spelled out for text clients. */
+export function actionEmail(opts: { greeting: string; intro: string; action: string; url: string; outro: string }) {
+  const text = `${opts.greeting}\n\n${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— ${PRODUCT.name}`;
+  const html = `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#1f2937">
+<p>${escapeHtml(opts.greeting)}</p><p>${escapeHtml(opts.intro)}</p>
+<p><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(opts.outro)}</p><p>— ${PRODUCT.name}</p></div>`;
+  return { text, html };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG, sessionApi as api } from '@kudo/shared';
+import type { AppDeps } from '../../http/context.js';
+import { Answer, route } from '../../http/route.js';
+import * as service from './service.js';
+
+export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, api.login, ({ body }, ctx, reply, request) => service.login(ctx, body, request, reply));
+
+  route(app, deps, api.logout, async (_input, _ctx, reply, request) => {
+    await request.server.sessions.end(request, reply);
+    return null;
+  });
+
+  route(app, deps, api.sendRecovery, async ({ body }) => {
+    await service.sendRecovery(deps, body.email);
+    return new Answer(null, MSG.recoverySent);
+  });
+
+  route(app, deps, api.checkResetToken, ({ query }) => service.checkResetToken(deps, query.im));
+
+  route(app, deps, api.updateRecoveredPassword, async ({ query, body }, ctx) => {
+    await service.resetPassword(deps, query.im, body.password, ctx.ip);
+    return new Answer(null, MSG.passwordUpdated);
+  });
+
+  route(app, deps, api.magicLogin, ({ params }, ctx, reply, request) =>
+    service.magicLogin(ctx, params.accountId, request, reply),
+  );
+
+  route(app, deps, api.verifyEmail, async ({ params }) => {
+    await service.verifyEmail(deps, params.type, params.accountId, params.transactionId);
+    return new Answer({ verified: true as const }, MSG.emailVerified);
+  });
+}

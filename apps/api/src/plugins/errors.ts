@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG, type ErrorEnvelope } from '@kudo/shared';
+import { AppError } from '../lib/errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+/** The field path of a validation issue, dotted: `name.first`. */
+function fieldOf(issue: ValidationIssue): string {
+  const path = issue.params?.issue?.path;
+  if (path && path.length) return path.map(String).join('.');
+  return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+}
+
+/**
+ * Errors cross the HTTP boundary here, once: bad input is a 400 with each field's message, known errors
+ * keep their status and message, and anything else is logged and answered with a generic 500.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorEnvelope = { status: 0, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation as ValidationIssue[]) {
+        const field = fieldOf(issue);
+        if (!errors[field] && issue.message) errors[field] = issue.message;
+      }
+      const message = Object.values(errors)[0] ?? 'The request is not valid.';
+      return reply.code(400).send({ status: 0, message, errors } satisfies ErrorEnvelope);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Framework-level client errors (malformed JSON, body too large, unsupported media type).
+      const message =
+        status === 413
+          ? 'The request is too large.'
+          : status === 415
+            ? 'This content type is not supported.'
+            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'The request body is not valid JSON.'
+              : 'The request is not valid.';
+      return reply.code(status).send({ status: 0, message } satisfies ErrorEnvelope);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ status: 0, message: MSG.serverError } satisfies ErrorEnvelope);
+  });
+}

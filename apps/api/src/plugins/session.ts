@@ -1,0 +1,195 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_COOKIE, LIMITS, SESSION_COOKIE, type AccessSubject, type RoleName } from '@kudo/shared';
+import type { Config } from '../config.js';
+import type { Db } from '../lib/db.js';
+import { hashToken, newToken } from '../lib/tokens.js';
+
+/** The session of a request, with the user and (when one is chosen) the current location. */
+export interface LoadedSession {
+  id: string;
+  userId: number;
+  email: string;
+  isPlatformStaff: boolean;
+  csrfToken: string;
+  impersonatorId: number | null;
+  expiresAt: Date;
+  /** Present only when the session has a location the user is an active member of. */
+  location: SessionLocation | null;
+}
+
+export interface SessionLocation extends AccessSubject {
+  locationId: number;
+  accountId: number;
+  accessType: string;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: number;
+  email: string;
+  is_platform_staff: boolean;
+  csrf_token: string;
+  impersonator_id: number | null;
+  expires_at: Date;
+  location_id: number | null;
+  account_id: number | null;
+  free_trial: boolean | null;
+  free_trial_type: string | null;
+  role: RoleName | null;
+  access_type: string | null;
+  active: boolean | null;
+  perm_twm: boolean | null;
+  perm_dispatch: boolean | null;
+  perm_analytics: boolean | null;
+  perm_settings: boolean | null;
+  subscriptions: string[] | null;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const flag = (v: boolean | null): 0 | 1 => (v ? 1 : 0);
+
+/** One round trip: the session, its user, the membership at its location and that location's subscriptions. */
+export async function findSession(db: Db, token: string): Promise<LoadedSession | null> {
+  const rows = await db.$queryRaw<SessionRow[]>`
+    SELECT s.id::text, s.user_id, u.email, u.is_platform_staff, s.csrf_token, s.impersonator_id, s.expires_at,
+           s.location_id, l.account_id, l.free_trial, l.free_trial_type,
+           m.role::text AS role, m.access_type::text AS access_type, m.active,
+           m.perm_twm, m.perm_dispatch, m.perm_analytics, m.perm_settings,
+           (SELECT coalesce(array_agg(sub.code ORDER BY sub.code), '{}') FROM subscriptions sub
+             WHERE sub.location_id = l.id AND (sub.ends_at IS NULL OR sub.ends_at > now())) AS subscriptions
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id
+      LEFT JOIN locations l ON l.id = s.location_id
+      LEFT JOIN memberships m ON m.location_id = s.location_id AND m.user_id = s.user_id
+     WHERE s.token_hash = ${hashToken(token)} AND s.expires_at > now()`;
+  const r = rows[0];
+  if (!r) return null;
+  const hasLocation = r.location_id !== null && r.account_id !== null && r.role !== null && r.active === true;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    email: r.email,
+    isPlatformStaff: r.is_platform_staff,
+    csrfToken: r.csrf_token,
+    impersonatorId: r.impersonator_id,
+    expiresAt: r.expires_at,
+    location: hasLocation
+      ? {
+          locationId: r.location_id as number,
+          accountId: r.account_id as number,
+          role: r.role as RoleName,
+          accessType: r.access_type ?? 'Location',
+          permissions: {
+            twm: flag(r.perm_twm),
+            dispatch: flag(r.perm_dispatch),
+            analytics: flag(r.perm_analytics),
+            settings: flag(r.perm_settings),
+          },
+          subscriptions: r.subscriptions ?? [],
+          freeTrial: r.free_trial === true,
+          freeTrialType: r.free_trial_type,
+        }
+      : null,
+  };
+}
+
+export interface NewSession {
+  userId: number;
+  locationId: number | null;
+  impersonatorId?: number | null;
+  lifetimeMs?: number;
+  ip?: string;
+  userAgent?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved on first use from the session cookie; null when logged out. */
+    loadSession(): Promise<LoadedSession | null>;
+  }
+  interface FastifyInstance {
+    sessions: {
+      /** Creates a session and sets its cookies on the reply. The previous session of the request ends. */
+      start(request: FastifyRequest, reply: FastifyReply, input: NewSession): Promise<void>;
+      /** Ends the request's session and clears its cookies. */
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+  }
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<LoadedSession | null>>();
+
+export const sessionPlugin = fp<{ db: Db; config: Config }>(
+  async (app, { db, config }) => {
+    const cookieOptions = (maxAgeMs: number, httpOnly: boolean) => ({
+      path: '/',
+      httpOnly,
+      sameSite: 'lax' as const,
+      secure: config.cookieSecure,
+      maxAge: Math.floor(maxAgeMs / 1000),
+    });
+
+    app.decorateRequest('loadSession', function (this: FastifyRequest) {
+      let pending = cache.get(this);
+      if (!pending) {
+        const token = this.cookies[SESSION_COOKIE];
+        pending = token ? findSession(db, token) : Promise.resolve(null);
+        cache.set(this, pending);
+      }
+      return pending;
+    });
+
+    app.decorate('sessions', {
+      async start(request, reply, input) {
+        await endCurrent(request);
+        const token = newToken();
+        const csrfToken = newToken();
+        const lifetimeMs = input.lifetimeMs ?? LIMITS.sessionDays * DAY;
+        await db.session.create({
+          data: {
+            tokenHash: hashToken(token),
+            csrfToken,
+            userId: input.userId,
+            locationId: input.locationId,
+            impersonatorId: input.impersonatorId ?? null,
+            expiresAt: new Date(Date.now() + lifetimeMs),
+            ip: input.ip ?? null,
+            userAgent: input.userAgent?.slice(0, 300) ?? null,
+          },
+        });
+        cache.delete(request);
+        reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
+        reply.setCookie(CSRF_COOKIE, csrfToken, cookieOptions(lifetimeMs, false));
+      },
+      async end(request, reply) {
+        await endCurrent(request);
+        cache.delete(request);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(CSRF_COOKIE, { path: '/' });
+      },
+    });
+
+    async function endCurrent(request: FastifyRequest) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await db.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+    }
+
+    // Sessions slide: one in use is renewed, cookies included, once less than half of its lifetime is left.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const pending = cache.get(request);
+      const token = request.cookies[SESSION_COOKIE];
+      if (!pending || !token) return payload;
+      const session = await pending;
+      if (!session || session.impersonatorId !== null) return payload;
+      const lifetimeMs = LIMITS.sessionDays * DAY;
+      if (session.expiresAt.getTime() - Date.now() < lifetimeMs / 2) {
+        await db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + lifetimeMs) } });
+        reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
+        reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(lifetimeMs, false));
+      }
+      return payload;
+    });
+  },
+  { name: 'session' },
+);

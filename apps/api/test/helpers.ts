@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@kudo/shared';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createDb, type Db } from '../src/lib/db.js';
+import { withDatabase } from './global-setup.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  url: string;
+}
+
+/**
+ * A fresh database cloned from the seeded template, and the app on it. Everything is dropped after
+ * the file's tests.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = inject('adminUrl');
+  const name = `kudo_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, PUBLIC_URL: 'http://kudo.test', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', ...env });
+  const db = createDb(url, 4);
+  const app = await buildApp(config, { db });
+  afterAll(async () => {
+    await app.close();
+    await db.$disconnect();
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await a.end();
+  });
+  return { app, db, config, url };
+}
+
+/** A logged-in browser: its cookies and CSRF token, sent with every request it makes. */
+export class Agent {
+  cookies: Record<string, string> = {};
+  constructor(private readonly app: FastifyInstance) {}
+
+  private remember(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) delete this.cookies[c.name];
+      else this.cookies[c.name] = c.value;
+    }
+    return res;
+  }
+
+  async request(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    const csrf = this.cookies[CSRF_COOKIE];
+    const res = await this.app.inject({
+      method: method as 'GET',
+      url,
+      cookies: this.cookies,
+      headers: { ...(csrf && method !== 'GET' ? { [CSRF_HEADER]: csrf } : {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+    return this.remember(res);
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, payload?: unknown, headers?: Record<string, string>) => this.request('POST', url, payload ?? {}, headers);
+
+  async login(username: string, password = 'demo1234') {
+    const res = await this.post('/api/authorize-me', { username, password });
+    if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.body}`);
+    return res;
+  }
+
+  get hasSession() {
+    return Boolean(this.cookies[SESSION_COOKIE]);
+  }
+}
+
+/** Logs in and, for users with several locations, selects the named one. */
+export async function loginAs(app: FastifyInstance, db: Db, email: string, locationName?: string): Promise<Agent> {
+  const agent = new Agent(app);
+  await agent.login(email);
+  if (locationName) {
+    const location = await db.location.findFirstOrThrow({ where: { name: locationName } });
+    const res = await agent.post('/api/account/location-change/select', { location_id: location.id });
+    if (res.statusCode !== 200) throw new Error(`select ${locationName} failed: ${res.body}`);
+  }
+  return agent;
+}
+
+export const json = (res: LightMyRequestResponse) => res.json() as { status: 0 | 1; data?: any; message?: string; errors?: Record<string, string> };

@@ -1,0 +1,48 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { cx } from '../lib/cx';
+import styles from './Button.module.css';
+import { Spinner } from './Spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+/** The button look, for links that act as buttons (router links, external links). */
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', block = false): string {
+  return cx(styles.button, styles[variant], styles[size], block && styles.block);
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows a spinner and blocks clicks while an action runs. */
+  loading?: boolean;
+  /** Full width. */
+  block?: boolean;
+  icon?: ReactNode;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  block = false,
+  icon,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cx(buttonClass(variant, size, block), className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner size="sm" label={null} /> : icon}
+      {children}
+    </button>
+  );
+}

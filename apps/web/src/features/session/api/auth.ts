@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG, sessionApi } from '@kudo/shared';
+import { ApiError, call } from '../../../lib/api';
+import { setAuthFlag } from '../../../lib/session/authFlag';
+import { forgetLocationData, forgetUserData, loadAllUserData } from '../../../lib/session/queries';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * Login: start the session, then load the user's data before the app believes it is logged in, so the
+ * guard moves on (to the wanted screen, the dashboard or select-location) with everything at hand.
+ */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials) => {
+      await call(sessionApi.login, { body: credentials });
+      forgetUserData(queryClient);
+      try {
+        await loadAllUserData(queryClient);
+      } catch (error) {
+        forgetUserData(queryClient);
+        throw new ApiError(error instanceof ApiError ? error.status : 0, MSG.couldNotFindLocations);
+      }
+      setAuthFlag(queryClient, true);
+    },
+  });
+}
+
+/** Choosing a location (select-location): the server switches, then the session reloads in place. */
+export function useChooseLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (locationId: number) => {
+      await call(sessionApi.selectLocation, { body: { location_id: locationId } });
+      forgetLocationData(queryClient);
+      await loadAllUserData(queryClient, { fresh: true });
+    },
+  });
+}
+
+/** Support staff acting as an account's owner: the session becomes the owner's. */
+export function useMagicLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (accountId: string) => {
+      await call(sessionApi.magicLogin, { params: { accountId } });
+      forgetLocationData(queryClient);
+      await loadAllUserData(queryClient, { fresh: true });
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { isValidEmail, MSG } from '@kudo/shared';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { pathFor } from '../../../app/routes';
+import { Banner } from '../../../components/Banner';
+import { Button, buttonClass } from '../../../components/Button';
+import { CheckIcon, MailIcon } from '../../../components/icons';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
+import { apiFieldErrors, errorMessage } from '../../../lib/forms';
+import { EXTERNAL_LINKS } from '../../../lib/links';
+import { useSendRecovery } from '../api/recovery';
+import { AuthFrame } from '../components/AuthFrame';
+import styles from '../components/AuthForm.module.css';
+
+export default function PasswordRecoveryPage() {
+  const send = useSendRecovery();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!isValidEmail(value)) {
+      setEmailError(MSG.validEmail);
+      return;
+    }
+    setEmailError(null);
+    send.mutate(value, { onError: (error) => setEmailError(apiFieldErrors(error).email ?? null) });
+  };
+
+  const noUser = send.error instanceof ApiError && send.error.status === 404;
+  const otherError = send.isError && !noUser && !emailError ? errorMessage(send.error) : null;
+
+  return (
+    <AuthFrame randomBackground>
+      {send.isSuccess ? (
+        <div className={styles.result} role="status">
+          <span className={styles.resultIcon}>
+            <CheckIcon size={26} />
+          </span>
+          <p className={styles.resultText}>{send.data.message ?? MSG.recoverySent}</p>
+          <Link to={pathFor('login')} className={buttonClass('secondary')}>
+            Back to Login
+          </Link>
+        </div>
+      ) : noUser ? (
+        <div className={styles.result} role="status">
+          <span className={`${styles.resultIcon} ${styles.resultIconError}`}>
+            <MailIcon size={24} />
+          </span>
+          <p className={styles.resultText}>{MSG.recoveryNoUser}</p>
+          <a href={EXTERNAL_LINKS.signUp} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
+            Sign Up
+          </a>
+          <Button variant="ghost" onClick={() => send.reset()}>
+            Try another email
+          </Button>
+          <Link to={pathFor('login')}>Back to Login</Link>
+        </div>
+      ) : (
+        <>
+          <h1 className={styles.title}>Forgot your password?</h1>
+          <p className={styles.lead}>Enter the email you log in with and we will send you a link to choose a new one.</p>
+          <form className={styles.form} onSubmit={onSubmit} noValidate>
+            {otherError && <Banner tone="danger">{otherError}</Banner>}
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={emailError}
+              disabled={send.isPending}
+            />
+            <Button type="submit" size="lg" block loading={send.isPending}>
+              Send Recovery Email
+            </Button>
+          </form>
+          <p className={styles.footer}>
+            <Link to={pathFor('login')}>Back to Login</Link>
+          </p>
+        </>
+      )}
+    </AuthFrame>
+  );
+}

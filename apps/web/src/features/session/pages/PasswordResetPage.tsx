@@ -1,0 +1,88 @@
+import { MSG, passwordProblem } from '@kudo/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { pathFor } from '../../../app/routes';
+import { Button, buttonClass } from '../../../components/Button';
+import { AlertIcon, CheckIcon } from '../../../components/icons';
+import { LoadingState } from '../../../components/States';
+import { PasswordField } from '../../../components/TextField';
+import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/forms';
+import { useResetPassword, useResetTokenCheck } from '../api/recovery';
+import { AuthFrame } from '../components/AuthFrame';
+import styles from '../components/AuthForm.module.css';
+
+function Outcome({ ok, message }: { ok: boolean; message: string }) {
+  return (
+    <div className={styles.result} role={ok ? 'status' : 'alert'}>
+      <span className={ok ? styles.resultIcon : `${styles.resultIcon} ${styles.resultIconError}`}>
+        {ok ? <CheckIcon size={26} /> : <AlertIcon size={24} />}
+      </span>
+      <p className={styles.resultText}>{message}</p>
+      <Link to={pathFor('login')} className={buttonClass(ok ? 'primary' : 'secondary')}>
+        Back to Login
+      </Link>
+    </div>
+  );
+}
+
+export default function PasswordResetPage() {
+  const im = useSearchParams()[0].get('im') ?? '';
+  const token = useResetTokenCheck(im);
+  const reset = useResetPassword(im);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = passwordProblem(password, confirmation);
+    if (problem) {
+      setErrors(problem === MSG.passwordsDoNotMatch ? { password_confirmation: problem } : { password: problem });
+      return;
+    }
+    setErrors({});
+    reset.mutate({ password, password_confirmation: confirmation }, { onError: (e) => setErrors(apiFieldErrors(e)) });
+  };
+
+  const content = (() => {
+    if (!im) return <Outcome ok={false} message={MSG.resetLinkInvalid} />;
+    if (token.isPending) return <LoadingState compact label="Checking your link…" />;
+    if (token.isError) return <Outcome ok={false} message={errorMessage(token.error)} />;
+    if (reset.isSuccess) return <Outcome ok message={reset.data.message ?? MSG.passwordUpdated} />;
+    // A failure without field messages (the link expired meanwhile) ends the form like a bad link.
+    if (reset.isError && Object.keys(errors).length === 0) return <Outcome ok={false} message={errorMessage(reset.error)} />;
+    return (
+      <>
+        <h1 className={styles.title}>Choose a new password</h1>
+        <p className={styles.lead}>For {token.data.email}</p>
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <input type="email" name="username" autoComplete="username" value={token.data.email} readOnly hidden />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            hint="At least 6 characters, no spaces."
+          />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+            error={errors.password_confirmation}
+          />
+          <Button type="submit" size="lg" block loading={reset.isPending}>
+            Reset Password
+          </Button>
+        </form>
+        <p className={styles.footer}>
+          <Link to={pathFor('login')}>Back to Login</Link>
+        </p>
+      </>
+    );
+  })();
+
+  return <AuthFrame>{content}</AuthFrame>;
+}

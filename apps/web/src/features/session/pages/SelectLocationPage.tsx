@@ -1,0 +1,61 @@
+import { MSG } from '@kudo/shared';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { pathFor, safeReturnPath } from '../../../app/routes';
+import type { ReturnState } from '../../../app/RouteShell';
+import { Banner } from '../../../components/Banner';
+import { Button } from '../../../components/Button';
+import { LocationChooser } from '../../../components/LocationChooser';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { errorMessage } from '../../../lib/forms';
+import { useLocations, useLogout } from '../../../lib/session/hooks';
+import { useChooseLocation } from '../api/auth';
+import { AuthFrame } from '../components/AuthFrame';
+import styles from '../components/AuthForm.module.css';
+
+export default function SelectLocationPage() {
+  const locations = useLocations();
+  const choose = useChooseLocation();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const from = safeReturnPath((useLocation().state as ReturnState | null)?.from);
+
+  const onChoose = (locationId: number) =>
+    choose.mutate(locationId, { onSuccess: () => navigate(from ?? pathFor('dashboard'), { replace: true }) });
+
+  const body = (() => {
+    if (locations.isPending) return <LoadingState compact />;
+    if (locations.isError)
+      return <ErrorState compact message={MSG.couldNotFindLocations} onRetry={() => void locations.refetch()} retrying={locations.isFetching} />;
+    const list = locations.data.locations;
+    if (list.length === 0)
+      return <EmptyState compact title="No locations yet" description="Your user is not a member of any location." />;
+    return (
+      <LocationChooser
+        locations={list}
+        currentId={locations.data.current_location?.location_id ?? null}
+        pendingId={choose.isPending ? (choose.variables ?? null) : null}
+        onChoose={(location) => onChoose(location.location_id)}
+        searchPlaceholder="Search by Name or Address..."
+        autoFocusSearch
+      />
+    );
+  })();
+
+  return (
+    <AuthFrame width="wide">
+      <h1 className={styles.title}>Choose a location</h1>
+      <p className={styles.lead}>Pick the business location you want to work on.</p>
+      {choose.isError && (
+        <Banner tone="danger" className={styles.alert}>
+          {errorMessage(choose.error)}
+        </Banner>
+      )}
+      {body}
+      <div className={styles.footer}>
+        <Button variant="ghost" onClick={() => void logout()}>
+          Logout
+        </Button>
+      </div>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,48 @@
+export const ROLES = ['Owner', 'Admin', 'User'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+export const PERMISSIONS = ['twm', 'dispatch', 'analytics', 'settings'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const SUBSCRIPTIONS = ['kudoPro', 'web-chat', 'contact-card', 'employee-rewards'] as const;
+export type SubscriptionCode = (typeof SUBSCRIPTIONS)[number];
+
+export const TWILIO_VERIFIED_STATES = ['verified', 'in_progress', 'rejected', ''] as const;
+export type TwilioVerified = (typeof TWILIO_VERIFIED_STATES)[number];
+
+export const UPGRADE_REQUEST_TYPES = [
+  'plan',
+  'contact-card',
+  'employee-rewards',
+  'two-way-messaging',
+  'chat-widget',
+] as const;
+export type UpgradeRequestType = (typeof UPGRADE_REQUEST_TYPES)[number];
+
+export const LIMITS = {
+  passwordMin: 6,
+  nameMax: 50,
+  phoneDigits: 10,
+  freeTrialDays: 14,
+  /** Session lifetime, renewed while in use. */
+  sessionDays: 14,
+  /** A support staff member's impersonated session. */
+  impersonationMinutes: 60,
+  passwordResetMinutes: 60,
+  emailVerificationDays: 7,
+  /** Failed logins for one username before it is locked for the window. */
+  loginFailuresPerUser: 10,
+  loginFailureWindowMinutes: 15,
+  /** Login requests from one IP per minute. */
+  loginPerIpPerMinute: 30,
+  /** Requests per minute to public, unauthenticated endpoints from one IP. */
+  publicPerIpPerMinute: 60,
+} as const;
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+export const DEFAULT_BACKEND_VERSION = '0.0.0';
+
+/** The cookie holding the opaque session token, and the one carrying the CSRF token to the SPA. */
+export const SESSION_COOKIE = 'kudo_session';
+export const CSRF_COOKIE = 'kudo_csrf';
+export const CSRF_HEADER = 'x-csrf-token';

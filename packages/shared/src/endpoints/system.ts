@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineEndpoint } from './define.js';
+
+export const health = defineEndpoint({
+  id: 'health',
+  method: 'GET',
+  path: '/health',
+  summary: 'Answers once the database is reachable and migrated.',
+  access: { kind: 'public' },
+  response: z.object({ database: z.literal('ok'), version: z.string() }),
+});
+
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  html: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+/** Present only while the local providers are active: what "was sent", for people to read and click. */
+export const devOutbox = defineEndpoint({
+  id: 'dev-outbox',
+  method: 'GET',
+  path: '/dev/outbox',
+  summary: 'Messages written by the local SMS and email providers, newest first.',
+  access: { kind: 'user' },
+  query: z.object({
+    channel: z.enum(['sms', 'email']).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+  response: z.object({ messages: z.array(outboxMessage) }),
+});
+
+/** What the SPA needs to know about the server before anything else. */
+export const appInfo = defineEndpoint({
+  id: 'app-info',
+  method: 'GET',
+  path: '/app-info',
+  summary: 'Server facts the dashboard adapts to: version and whether the local providers are active.',
+  access: { kind: 'public' },
+  response: z.object({ version: z.string(), local_providers: z.object({ sms: z.boolean(), email: z.boolean() }) }),
+});

@@ -1,0 +1,47 @@
+/** User-facing texts given by the specifications, typed once. */
+export const MSG = {
+  provideCredentials: 'Please provide your credentials',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  loginFailed: 'The email or password you entered is incorrect.',
+  loginLocked: 'Too many failed attempts. Please try again in 15 minutes.',
+  emailNotVerified: 'Please verify your email address before logging in.',
+  tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  notLoggedIn: 'Please log in to continue.',
+  forbidden: 'You do not have access to this.',
+  notFound: 'The page you were looking for was not here!',
+  csrf: 'Your session has expired. Please reload the page.',
+  serverError: 'Something went wrong, please try again.',
+  somethingWentWrong: 'Something went wrong',
+  couldNotFindLocations: 'Could not find locations',
+  locationNotFound: 'That location was not found.',
+  chooseLocation: 'Please choose a location',
+
+  validEmail: 'Please provide a valid email',
+  recoverySent: 'We sent a password recovery link to your email inbox!',
+  recoveryNoUser: "There's no user for that email. Do you want to sign up?",
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  passwordUpdated: 'Your password has been updated!',
+  enterPassword: 'Please enter a password',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordInvalidChars: 'Password contains invalid characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  passwordChanged: 'Successfully updated your password.',
+
+  validPhone: 'Please enter a valid phone number',
+  validFirstName: 'Please provide a valid first name',
+  validLastName: 'Please provide a valid last name',
+  profileSaved: 'Your profile has been saved.',
+
+  magicLoginBadId: 'The account id must contain digits only.',
+  magicLoginStaffOnly: 'Only support staff may use magic login.',
+  accountNotFound: 'That account was not found.',
+  accountHasNoOwner: 'That account has no active owner to sign in as.',
+
+  verificationInvalid: 'This verification link is invalid or has expired.',
+  emailVerified: 'Email Verified - Thank you for verifying your email address.',
+
+  upgradeRequested: 'Your request was received. Our sales team will contact you shortly.',
+} as const;

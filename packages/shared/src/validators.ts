@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { MSG } from './messages.js';
+
+/** A practical email shape: something@domain.tld, no spaces, at most 254 characters. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Passwords: printable ASCII without whitespace. */
+export const PASSWORD_CHARS_RE = /^[\x21-\x7E]+$/;
+/** Person names: letters (any script), spaces, apostrophes, periods and hyphens. */
+export const PERSON_NAME_RE = /^[\p{L}][\p{L} .'-]*$/u;
+
+export const digitsOnly = (value: string): string => value.replace(/\D+/g, '');
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_RE.test(value);
+}
+
+/** The first password problem, in the order the forms show them, or null when the pair is fine. */
+export function passwordProblem(password: string, confirmation?: string): string | null {
+  if (!password) return MSG.enterPassword;
+  if (password.length < LIMITS.passwordMin) return MSG.passwordMin;
+  if (!PASSWORD_CHARS_RE.test(password)) return MSG.passwordInvalidChars;
+  if (confirmation !== undefined && confirmation !== password) return MSG.passwordsDoNotMatch;
+  return null;
+}
+
+export const emailSchema = (message: string = MSG.validEmail) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .refine(isValidEmail, { error: message });
+
+/** A new password: the rules of the reset and update forms, each with its own message. */
+export const newPasswordSchema = z
+  .string({ error: MSG.enterPassword })
+  .min(1, { error: MSG.enterPassword })
+  .min(LIMITS.passwordMin, { error: MSG.passwordMin })
+  .max(128, { error: 'Password must be at most 128 characters' })
+  .regex(PASSWORD_CHARS_RE, { error: MSG.passwordInvalidChars });
+
+export const personNameSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(LIMITS.nameMax, { error: message })
+    .regex(PERSON_NAME_RE, { error: message });
+
+/** A US phone number as ten digits; punctuation such as "(512) 555-0100" is accepted and stripped. */
+export const phone10Schema = (message: string = MSG.validPhone) =>
+  z
+    .string({ error: message })
+    .transform(digitsOnly)
+    .refine((v) => v.length === LIMITS.phoneDigits, { error: message });
+
+/** Formats ten digits as (000) 000-0000; anything else is returned unchanged. */
+export function formatPhone(value: string): string {
+  const d = digitsOnly(value);
+  if (d.length !== 10) return value;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
