@@ -4,18 +4,10 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsDir, schemaPath } from '../src/boot.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { startEmbeddedPostgres, withDatabase } from '../src/db/embedded.js';
 import { deployMigrations } from '../src/db/migrations.js';
 import { seedDemoData } from '../src/db/seed.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A URL of the server's maintenance database, for creating and dropping test databases. */
-    adminUrl: string;
-    /** The migrated and seeded database that each test file clones. */
-    templateDb: string;
-  }
-}
 
 const TEMPLATE = 'kudo_test_template';
 
@@ -51,10 +43,4 @@ export default async function setup(project: TestProject) {
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', TEMPLATE);
   return stop;
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }

@@ -6,7 +6,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@kudo/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/lib/db.js';
-import { withDatabase } from './global-setup.js';
+import { withDatabase } from '../src/db/embedded.js';
 
 export interface TestContext {
   app: FastifyInstance;

@@ -14,7 +14,11 @@ export interface JobQueue {
 /** Starts pg-boss on the product's database: creates the queues, and with `work` also runs the handlers. */
 export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolean): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'kudo-jobs', schedule: work, supervise: work });
-  boss.on('error', (err) => deps.config.logLevel !== 'silent' && console.error('[jobs]', err));
+  let stopping = false;
+  boss.on('error', (err: Error) => {
+    // Connections cut while shutting down are expected; anything else is worth a line, not a dump.
+    if (!stopping && deps.config.logLevel !== 'silent') console.error(`[jobs] ${err.message}`);
+  });
   await boss.start();
   for (const job of jobs) {
     await boss.createQueue(job.name, {
@@ -34,6 +38,9 @@ export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolea
   }
   return {
     send: (job, payload, options) => boss.send(job.name, job.payload.parse(payload) as object, options ?? {}),
-    stop: () => boss.stop({ graceful: true, wait: true }),
+    stop: async () => {
+      stopping = true;
+      await boss.stop({ graceful: true, wait: true, close: true, timeout: 5_000 });
+    },
   };
 }

@@ -20,12 +20,12 @@ export type RouteAccess =
 /** main: banner, menu bar and footer; bare: a standalone page of the dashboard (login and the like); none: no dashboard frame at all. */
 export type RouteLayout = 'main' | 'bare' | 'none';
 
-export interface RouteDef {
+interface RouteDefOf<Name extends string> {
   path: string;
   access: RouteAccess;
   layout: RouteLayout;
   /** A parent route that only forwards to one of its children. */
-  redirectTo?: RouteName;
+  redirectTo?: Name;
   /** Other paths that show the same screen (old links in sent messages). */
   aliases?: readonly string[];
   /** Shows the free-trial banner above the content for trial locations. */
@@ -296,9 +296,14 @@ export const ROUTES = {
 
   // Ours: what the local SMS and email providers "sent", readable while developing
   'dev-outbox': { path: '/dev/outbox', access: USER, layout: 'main' },
-} as const satisfies Record<string, RouteDef>;
+} as const satisfies Record<string, RouteDefOf<string>>;
 
 export type RouteName = keyof typeof ROUTES;
+export type RouteDef = RouteDefOf<RouteName>;
+
+// Fails to compile when a redirect names a route that is not in the table.
+const redirectsNameRoutes: Readonly<Record<RouteName, RouteDef>> = ROUTES;
+void redirectsNameRoutes;
 
 export const routeNames = Object.keys(ROUTES) as RouteName[];
 

@@ -2,7 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from '../lib/cx';
 import styles from './Card.module.css';
 
-interface CardProps extends HTMLAttributes<HTMLElement> {
+interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   /** A heading in the card's header; the card becomes a labelled region. */
   title?: ReactNode;
   /** Controls on the right of the header (a "View all" link, a menu). */

@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/TextField';
 import { cx } from '../../../lib/cx';
 import { errorMessage } from '../../../lib/forms';
 import { useUpdatePassword } from '../api/profile';
-import { canChangePassword, passwordChangeChecks, type PasswordChangeFields } from '../passwordChecks';
+import { canChangePassword, passwordChangeChecks, type PasswordChangeFields } from '../utils/passwordChecks';
 import styles from './UpdatePasswordModal.module.css';
 
 const EMPTY: PasswordChangeFields = { currentPassword: '', newPassword: '', confirmPassword: '' };

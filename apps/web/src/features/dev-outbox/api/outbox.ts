@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { systemApi } from '@kudo/shared';
+import { call } from '../../../lib/api';
+
+export type OutboxChannel = 'sms' | 'email';
+
+/** What the local providers "sent"; polled while the tab is visible, so a new message shows up by itself. */
+export function useOutbox(channel: OutboxChannel | undefined) {
+  return useQuery({
+    queryKey: ['dev-outbox', channel ?? 'all'],
+    queryFn: () => call(systemApi.devOutbox, { query: { channel, limit: 100 } }),
+    refetchInterval: 10_000,
+  });
+}
