@@ -9,16 +9,10 @@ import { useSessionView } from '../lib/session/hooks';
 import { forgetUserData } from '../lib/session/queries';
 import { afterLoginTarget, decideRoute } from './guard';
 import { MainLayout } from './layout/MainLayout';
-import { pathFor, ROUTES, type RouteDef, type RouteLayout, type RouteName } from './routes';
+import { pathFor, ROUTES, type ReturnState, type RouteDef, type RouteLayout, type RouteName } from './routes';
 
 export interface RouteHandle {
   name: RouteName;
-}
-
-/** Router state carried to login and select-location: where to return, and a message to show. */
-export interface ReturnState {
-  from?: string;
-  notice?: string;
 }
 
 function useCurrentRouteName(): RouteName {
@@ -34,7 +28,7 @@ function useCurrentRouteName(): RouteName {
 export function RouteShell({ layout }: { layout: RouteLayout }) {
   const name = useCurrentRouteName();
   const def: RouteDef = ROUTES[name];
-  const session = useSessionView();
+  const session = useSessionView({ load: def.access.kind !== 'public' || def.access.guestOnly === true });
   const location = useLocation();
   const decision = decideRoute(name, def.access, session);
   const here = `${location.pathname}${location.search}${location.hash}`;

@@ -333,6 +333,12 @@ export function pathFor<N extends RouteName>(
   });
 }
 
+/** Router state carried to login and select-location: where to return, and a message to show there. */
+export interface ReturnState {
+  from?: string;
+  notice?: string;
+}
+
 /**
  * A path the app may send someone back to after login: ours, not another site's (`//host`), and not the
  * login screen itself.

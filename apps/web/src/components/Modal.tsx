@@ -30,7 +30,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         >
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label="Close">
+            <Dialog.Close className={styles.close} aria-label="Dismiss">
               <CloseIcon size={18} />
             </Dialog.Close>
           </header>

@@ -16,13 +16,20 @@ export type SessionView =
   | { status: 'no-location' }
   | { status: 'located'; location: LocationItem; subject: AccessSubject | 'loading' | 'failed' };
 
-export function useSessionView(): SessionView {
+/**
+ * `load: false` reads only what is cached: screens that do not depend on the session (customer pages,
+ * password recovery) should not make a logged-in visitor's browser load it.
+ */
+export function useSessionView({ load = true }: { load?: boolean } = {}): SessionView {
   const authFlag = useAuthFlag();
-  const locations = useQuery({ ...sessionQueries.locations(), enabled: authFlag });
+  const locations = useQuery({ ...sessionQueries.locations(), enabled: authFlag && load });
   const current = locations.data?.current_location ?? null;
   const locationId = current?.location_id ?? 0;
-  const user = useQuery({ ...sessionQueries.locationUser(locationId), enabled: authFlag && !!current });
-  const subscriptions = useQuery({ ...sessionQueries.subscriptions(locationId), enabled: authFlag && !!current });
+  const user = useQuery({ ...sessionQueries.locationUser(locationId), enabled: authFlag && load && !!current });
+  const subscriptions = useQuery({
+    ...sessionQueries.subscriptions(locationId),
+    enabled: authFlag && load && !!current,
+  });
 
   return useMemo((): SessionView => {
     if (!authFlag) return { status: 'signed-out' };

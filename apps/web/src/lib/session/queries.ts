@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { sessionApi, systemApi } from '@kudo/shared';
-import { call } from '../api';
+import { ApiError, call } from '../api';
+import type { LocationsData } from './subject';
 
 /**
  * The session's data lives in the query cache under these keys. It changes only through explicit
@@ -17,9 +18,21 @@ export const sessionKeys = {
 
 const sessionOptions = { staleTime: Infinity, retry: false } as const;
 
+const NO_LOCATIONS: LocationsData = { locations: [], current_location: null, is_multi_location: false, is_franchise: false };
+
+/** A user who belongs to no location (support staff) is a state of the session, not a failure to load it. */
+async function loadLocations(): Promise<LocationsData> {
+  try {
+    return await call(sessionApi.loadLocations);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return NO_LOCATIONS;
+    throw error;
+  }
+}
+
 export const sessionQueries = {
   locations: () =>
-    queryOptions({ queryKey: sessionKeys.locations, queryFn: () => call(sessionApi.loadLocations), ...sessionOptions }),
+    queryOptions({ queryKey: sessionKeys.locations, queryFn: loadLocations, ...sessionOptions }),
   // Keyed by location as well, so that permissions of one location can never answer for another.
   locationUser: (locationId: number) =>
     queryOptions({

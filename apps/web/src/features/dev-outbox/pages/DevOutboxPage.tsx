@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { RefreshIcon } from '../../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { ApiError } from '../../../lib/api';
 import { cx } from '../../../lib/cx';
 import { errorMessage } from '../../../lib/forms';
 import { useOutbox, type OutboxChannel } from '../api/outbox';
@@ -17,6 +18,12 @@ const FILTERS: { value: OutboxChannel | undefined; label: string }[] = [
 export default function DevOutboxPage() {
   const [channel, setChannel] = useState<OutboxChannel | undefined>(undefined);
   const outbox = useOutbox(channel);
+  // Only a refresh the user asked for shows a spinner; the background polling stays quiet.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void outbox.refetch().finally(() => setRefreshing(false));
+  };
   // Newest first whatever order the server keeps.
   const messages = [...(outbox.data?.messages ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 
@@ -30,29 +37,35 @@ export default function DevOutboxPage() {
           </p>
         </div>
         <div className={styles.controls}>
-          <div role="radiogroup" aria-label="Channel" className={styles.segmented}>
+          <fieldset className={styles.segmented}>
+            <legend className="visually-hidden">Channel</legend>
             {FILTERS.map((f) => (
-              <button
-                key={f.label}
-                type="button"
-                role="radio"
-                aria-checked={channel === f.value}
-                className={cx(styles.segment, channel === f.value && styles.selected)}
-                onClick={() => setChannel(f.value)}
-              >
+              <label key={f.label} className={cx(styles.segment, channel === f.value && styles.selected)}>
+                <input
+                  type="radio"
+                  name="outbox-channel"
+                  className="visually-hidden"
+                  checked={channel === f.value}
+                  onChange={() => setChannel(f.value)}
+                />
                 {f.label}
-              </button>
+              </label>
             ))}
-          </div>
-          <Button variant="secondary" icon={<RefreshIcon />} loading={outbox.isFetching} onClick={() => void outbox.refetch()}>
+          </fieldset>
+          <Button variant="secondary" icon={<RefreshIcon />} loading={refreshing} onClick={refresh}>
             Refresh
           </Button>
         </div>
       </header>
       {outbox.isPending ? (
         <LoadingState />
+      ) : outbox.error instanceof ApiError && outbox.error.status === 404 ? (
+        <EmptyState
+          title="The dev outbox is off"
+          description="This server sends texts and emails through the real providers, so nothing is recorded here."
+        />
       ) : outbox.isError ? (
-        <ErrorState message={errorMessage(outbox.error)} onRetry={() => void outbox.refetch()} />
+        <ErrorState message={errorMessage(outbox.error)} onRetry={refresh} retrying={refreshing} />
       ) : messages.length === 0 ? (
         <EmptyState
           title="The outbox is empty"

@@ -17,13 +17,20 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credentials: Credentials) => {
-      await call(sessionApi.login, { body: credentials });
+      const { is_platform_staff } = await call(sessionApi.login, { body: credentials });
       forgetUserData(queryClient);
+      let failure: ApiError | null = null;
       try {
-        await loadAllUserData(queryClient);
+        const { locations } = await loadAllUserData(queryClient);
+        // Only support staff work without a location of their own (they use magic login).
+        if (locations.length === 0 && !is_platform_staff) failure = new ApiError(404, MSG.couldNotFindLocations);
       } catch (error) {
+        failure = new ApiError(error instanceof ApiError ? error.status : 0, MSG.couldNotFindLocations);
+      }
+      if (failure) {
         forgetUserData(queryClient);
-        throw new ApiError(error instanceof ApiError ? error.status : 0, MSG.couldNotFindLocations);
+        await call(sessionApi.logout).catch(() => undefined);
+        throw failure;
       }
       setAuthFlag(queryClient, true);
     },

@@ -15,27 +15,29 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [first, setFirst] = useState(profile.name.first);
   const [last, setLast] = useState(profile.name.last);
   const [phone, setPhone] = useState(formatPhone(profile.contact.phoneNumber));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const serverErrors = apiFieldErrors(save.error);
+  const errors = { ...serverErrors, ...clientErrors };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const input = { name: { first, last }, contact: { phoneNumber: phone } };
     const parsed = sessionApi.profileInput.safeParse(input);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setClientErrors(zodFieldErrors(parsed.error));
+      save.reset();
       return;
     }
-    setErrors({});
+    setClientErrors({});
     save.mutate(input, {
       onSuccess: ({ data, message }) => {
         setPhone(formatPhone(data.contact.phoneNumber));
         toast.show({ tone: 'success', title: message ?? 'Saved' });
       },
-      onError: (error) => setErrors(apiFieldErrors(error)),
     });
   };
 
-  const generalError = save.isError && Object.keys(errors).length === 0 ? errorMessage(save.error) : null;
+  const generalError = save.isError && Object.keys(serverErrors).length === 0 ? errorMessage(save.error) : null;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>

@@ -1,8 +1,7 @@
 import { MSG } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
-import type { ReturnState } from '../../../app/RouteShell';
+import { pathFor, type ReturnState } from '../../../app/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { PasswordField, TextField } from '../../../components/TextField';
@@ -24,17 +23,18 @@ export default function LoginPage() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const fieldErrors = { ...apiFieldErrors(login.error), ...clientErrors };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const errors = validate(username, password);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length) return;
-    login.mutate(
-      { username: username.trim(), password },
-      { onError: (error) => setFieldErrors(apiFieldErrors(error)) },
-    );
+    setClientErrors(errors);
+    if (Object.keys(errors).length) {
+      login.reset();
+      return;
+    }
+    login.mutate({ username: username.trim(), password });
   };
 
   // Until the user tries again, the last reason they were sent here stays visible.

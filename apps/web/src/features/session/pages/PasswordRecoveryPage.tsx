@@ -16,21 +16,23 @@ import styles from '../components/AuthForm.module.css';
 export default function PasswordRecoveryPage() {
   const send = useSendRecovery();
   const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const serverEmailError = apiFieldErrors(send.error).email;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
     if (!isValidEmail(value)) {
-      setEmailError(MSG.validEmail);
+      setClientError(MSG.validEmail);
+      send.reset();
       return;
     }
-    setEmailError(null);
-    send.mutate(value, { onError: (error) => setEmailError(apiFieldErrors(error).email ?? null) });
+    setClientError(null);
+    send.mutate(value);
   };
 
   const noUser = send.error instanceof ApiError && send.error.status === 404;
-  const otherError = send.isError && !noUser && !emailError ? errorMessage(send.error) : null;
+  const otherError = send.isError && !noUser && !serverEmailError ? errorMessage(send.error) : null;
 
   return (
     <AuthFrame randomBackground>
@@ -73,7 +75,7 @@ export default function PasswordRecoveryPage() {
               autoFocus
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              error={emailError}
+              error={clientError ?? serverEmailError}
               disabled={send.isPending}
             />
             <Button type="submit" size="lg" block loading={send.isPending}>

@@ -31,17 +31,20 @@ export default function PasswordResetPage() {
   const reset = useResetPassword(im);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const serverErrors = apiFieldErrors(reset.error);
+  const errors = { ...serverErrors, ...clientErrors };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = passwordProblem(password, confirmation);
     if (problem) {
-      setErrors(problem === MSG.passwordsDoNotMatch ? { password_confirmation: problem } : { password: problem });
+      setClientErrors(problem === MSG.passwordsDoNotMatch ? { password_confirmation: problem } : { password: problem });
+      reset.reset();
       return;
     }
-    setErrors({});
-    reset.mutate({ password, password_confirmation: confirmation }, { onError: (e) => setErrors(apiFieldErrors(e)) });
+    setClientErrors({});
+    reset.mutate({ password, password_confirmation: confirmation });
   };
 
   const content = (() => {
@@ -50,7 +53,7 @@ export default function PasswordResetPage() {
     if (token.isError) return <Outcome ok={false} message={errorMessage(token.error)} />;
     if (reset.isSuccess) return <Outcome ok message={reset.data.message ?? MSG.passwordUpdated} />;
     // A failure without field messages (the link expired meanwhile) ends the form like a bad link.
-    if (reset.isError && Object.keys(errors).length === 0) return <Outcome ok={false} message={errorMessage(reset.error)} />;
+    if (reset.isError && Object.keys(serverErrors).length === 0) return <Outcome ok={false} message={errorMessage(reset.error)} />;
     return (
       <>
         <h1 className={styles.title}>Choose a new password</h1>

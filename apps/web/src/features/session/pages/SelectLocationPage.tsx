@@ -1,7 +1,6 @@
 import { MSG } from '@kudo/shared';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { pathFor, safeReturnPath } from '../../../app/routes';
-import type { ReturnState } from '../../../app/RouteShell';
+import { pathFor, safeReturnPath, type ReturnState } from '../../../app/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { LocationChooser } from '../../../components/LocationChooser';
@@ -28,7 +27,13 @@ export default function SelectLocationPage() {
       return <ErrorState compact message={MSG.couldNotFindLocations} onRetry={() => void locations.refetch()} retrying={locations.isFetching} />;
     const list = locations.data.locations;
     if (list.length === 0)
-      return <EmptyState compact title="No locations yet" description="Your user is not a member of any location." />;
+      return (
+        <EmptyState
+          compact
+          title={MSG.couldNotFindLocations}
+          description="You are not a member of any location. Support staff open an account through magic login."
+        />
+      );
     return (
       <LocationChooser
         locations={list}

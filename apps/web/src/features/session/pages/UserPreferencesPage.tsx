@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
-import { Dropdown, DropdownItem } from '../../../components/DropdownMenu';
-import { MoreIcon } from '../../../components/icons';
+import { LockIcon, UserIcon } from '../../../components/icons';
 import { ErrorState, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/forms';
 import { useProfile } from '../api/profile';
@@ -18,32 +16,44 @@ export default function UserPreferencesPage() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <div>
-          <h1>Profile &amp; Preferences</h1>
-          <p className={styles.lead}>Your name and phone number as your team sees them, and how we reach you.</p>
-        </div>
-        <Dropdown
-          align="end"
-          label="Profile actions"
-          trigger={
-            <Button variant="secondary" icon={<MoreIcon />}>
-              Actions
-            </Button>
-          }
-        >
-          <DropdownItem onSelect={() => setPasswordOpen(true)}>Update Password</DropdownItem>
-        </Dropdown>
+        <h1>Profile &amp; Preferences</h1>
+        <p className={styles.lead}>Your name and phone number as your team sees them, and how we reach you.</p>
       </header>
-      <Card title="Profile">
-        {profile.isPending ? (
-          <LoadingState compact />
-        ) : profile.isError ? (
-          <ErrorState compact message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
-        ) : (
-          <ProfileForm profile={profile.data} />
-        )}
-      </Card>
-      <BrowserNotificationsCard />
+      <div className={styles.columns}>
+        <nav className={styles.menu} aria-label="Profile menu">
+          <ul>
+            <li>
+              <a href="#profile" className={styles.menuItem} aria-current="true">
+                <UserIcon />
+                Profile
+              </a>
+            </li>
+            <li>
+              <button type="button" className={styles.menuItem} onClick={() => setPasswordOpen(true)}>
+                <LockIcon />
+                Update Password
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <div className={styles.cards}>
+          <Card title="Profile" id="profile">
+            {profile.isPending ? (
+              <LoadingState compact />
+            ) : profile.isError ? (
+              <ErrorState
+                compact
+                message={errorMessage(profile.error)}
+                onRetry={() => void profile.refetch()}
+                retrying={profile.isFetching}
+              />
+            ) : (
+              <ProfileForm profile={profile.data} />
+            )}
+          </Card>
+          <BrowserNotificationsCard />
+        </div>
+      </div>
       <UpdatePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
     </div>
   );
