@@ -6,8 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** pnpm's corepack shim lives here, on PATH for every child: turbo looks pnpm up by name. */
+const shimDir = path.join(root, 'node_modules/.corepack-bin');
+
 export const env = {
   ...process.env,
+  PATH: `${shimDir}${path.delimiter}${process.env.PATH ?? ''}`,
   COREPACK_ENABLE_DOWNLOAD_PROMPT: '0',
   COREPACK_ENABLE_STRICT: '0',
   TURBO_TELEMETRY_DISABLED: '1',
@@ -46,6 +50,10 @@ const newer = (a, b) => fs.existsSync(a) && (!fs.existsSync(b) || fs.statSync(a)
 /** Installs dependencies when missing or older than the lockfile, and generates the Prisma client. */
 export function ensureInstalled() {
   checkNode();
+  if (!fs.existsSync(path.join(shimDir, 'pnpm'))) {
+    fs.mkdirSync(shimDir, { recursive: true });
+    run('corepack', ['enable', '--install-directory', shimDir, 'pnpm']);
+  }
   const marker = path.join(root, 'node_modules/.modules.yaml');
   if (!fs.existsSync(marker) || newer(path.join(root, 'pnpm-lock.yaml'), marker)) {
     say('installing dependencies');
