@@ -25,6 +25,7 @@ const location = {
   hs_10dlc: false,
   enabled_features: [],
   time_zone: 'America/Chicago',
+  google_connected: false,
   last_selected_at: null,
 };
 

@@ -18,6 +18,8 @@ export const locationItem = z.object({
   hs_10dlc: z.boolean(),
   enabled_features: z.array(z.object({ name: z.string() })),
   time_zone: z.string(),
+  /** Whether a Google Business Profile is connected and working (the lite trial offers to connect one). */
+  google_connected: z.boolean(),
   /** When the user last switched to it: the picker's "Recent Locations". */
   last_selected_at: z.string().nullable(),
 });

@@ -69,6 +69,9 @@ describe('E008 / E009 locations', () => {
     expect(res.data.is_franchise).toBe(false);
     const dallas = res.data.locations[1];
     expect(dallas).toMatchObject({ free_trial: true, free_trial_type: 'mvo', free_trial_days: 9, pcheck_count: 25, address: ['2200 Ross Ave', 'Dallas, TX 75201'] });
+    // Austin's Google connection works; Dallas's has expired.
+    expect(res.data.locations[0].google_connected).toBe(true);
+    expect(dallas.google_connected).toBe(false);
     // Location-scoped calls wait for a choice.
     expect((await owner.get('/api/location/subscriptions/load')).statusCode).toBe(409);
   });

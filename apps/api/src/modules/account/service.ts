@@ -14,7 +14,14 @@ export function trialDaysLeft(trialEndsAt: Date | null, now = new Date()): numbe
   return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY));
 }
 
-export function toLocationItem(location: Location, membership?: Pick<Membership, 'lastSelectedAt'>): LocationItem {
+/** Loads a location with what its list item needs besides its own columns. */
+const withGoogle = {
+  socialConnections: { where: { provider: 'google', status: 'connected' }, select: { id: true } },
+} as const;
+
+type LocationWithGoogle = Location & { socialConnections: { id: number }[] };
+
+export function toLocationItem(location: LocationWithGoogle, membership?: Pick<Membership, 'lastSelectedAt'>): LocationItem {
   return {
     location_id: location.id,
     name: location.name,
@@ -27,6 +34,7 @@ export function toLocationItem(location: Location, membership?: Pick<Membership,
     hs_10dlc: location.hs10dlc,
     enabled_features: location.enabledFeatures.map((name) => ({ name })),
     time_zone: location.timeZone,
+    google_connected: location.socialConnections.length > 0,
     last_selected_at: membership?.lastSelectedAt?.toISOString() ?? null,
   };
 }
@@ -34,7 +42,7 @@ export function toLocationItem(location: Location, membership?: Pick<Membership,
 export async function loadLocations(ctx: UserCtx) {
   const memberships = await ctx.db.membership.findMany({
     where: { userId: ctx.session.userId, active: true },
-    include: { location: true },
+    include: { location: { include: withGoogle } },
     orderBy: { location: { name: 'asc' } },
   });
   if (memberships.length === 0) throw notFound(MSG.couldNotFindLocations);
@@ -57,7 +65,7 @@ export async function loadLocations(ctx: UserCtx) {
 export async function selectLocation(ctx: UserCtx, locationId: number) {
   const membership = await ctx.db.membership.findUnique({
     where: { userId_locationId: { userId: ctx.session.userId, locationId } },
-    include: { location: true },
+    include: { location: { include: withGoogle } },
   });
   if (!membership || !membership.active) throw notFound(MSG.locationNotFound);
   const now = new Date();

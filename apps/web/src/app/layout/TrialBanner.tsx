@@ -29,9 +29,16 @@ export function TrialBanner({ location, className }: { location: LocationItem; c
         className={className}
         title={`You are on the ${PRODUCT.name} Lite free trial`}
         actions={
-          <Link to={plans} className={buttonClass('primary', 'sm')}>
-            Upgrade
-          </Link>
+          <>
+            {!location.google_connected && (
+              <Link to={pathFor('settings-general-connect-social-media')} className={buttonClass('secondary', 'sm')}>
+                Connect to Google
+              </Link>
+            )}
+            <Link to={plans} className={buttonClass('primary', 'sm')}>
+              Upgrade
+            </Link>
+          </>
         }
       >
         Upgrade to text pulseChecks to your customers, message them and unlock every report.

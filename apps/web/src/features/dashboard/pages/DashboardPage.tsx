@@ -4,6 +4,7 @@ import { useCurrentSession, useIdentity } from '../../../lib/session/hooks';
 import { ConnectionNotices } from '../components/ConnectionNotices';
 import { DashboardPanel, type PanelState } from '../components/DashboardPanel';
 import styles from './DashboardPage.module.css';
+import { Page } from '../../../components/Page';
 
 // The reviews, growth and competitor data arrive with the analytics area; until then the panels say so.
 const NOT_CONNECTED: PanelState = { status: 'collecting' };
@@ -13,11 +14,7 @@ export default function DashboardPage() {
   const firstName = useIdentity().data?.metadata.profile.name.first;
 
   return (
-    <div className={styles.page}>
-      <header>
-        <h1>{firstName ? `Welcome back, ${firstName}` : 'Dashboard'}</h1>
-        {session && <p className={styles.lead}>{session.location.name}</p>}
-      </header>
+    <Page title={firstName ? `Welcome back, ${firstName}` : 'Dashboard'} lead={session?.location.name}>
       <ConnectionNotices />
       <div className={styles.grid}>
         <DashboardPanel title="Reviews & Ratings Growth" state={NOT_CONNECTED} className={styles.growth} />
@@ -29,6 +26,6 @@ export default function DashboardPage() {
         />
         <DashboardPanel title="Competitors" state={NOT_CONNECTED} className={styles.competitors} />
       </div>
-    </div>
+    </Page>
   );
 }

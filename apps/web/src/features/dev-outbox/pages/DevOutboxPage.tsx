@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/forms';
 import { useOutbox, type OutboxChannel } from '../api/outbox';
 import { OutboxMessageCard } from '../components/OutboxMessageCard';
 import styles from './DevOutboxPage.module.css';
+import { Page } from '../../../components/Page';
 
 const FILTERS: { value: OutboxChannel | undefined; label: string }[] = [
   { value: undefined, label: 'All' },
@@ -28,15 +29,11 @@ export default function DevOutboxPage() {
   const messages = [...(outbox.data?.messages ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1>Dev outbox</h1>
-          <p className={styles.lead}>
-            Texts and emails the local providers recorded instead of sending. Links open in a new tab.
-          </p>
-        </div>
-        <div className={styles.controls}>
+    <Page
+      title="Dev outbox"
+      lead="Texts and emails the local providers recorded instead of sending. Links open in a new tab."
+      actions={
+        <>
           <fieldset className={styles.segmented}>
             <legend className="visually-hidden">Channel</legend>
             {FILTERS.map((f) => (
@@ -55,8 +52,9 @@ export default function DevOutboxPage() {
           <Button variant="secondary" icon={<RefreshIcon />} loading={refreshing} onClick={refresh}>
             Refresh
           </Button>
-        </div>
-      </header>
+        </>
+      }
+    >
       {outbox.isPending ? (
         <LoadingState />
       ) : outbox.error instanceof ApiError && outbox.error.status === 404 ? (
@@ -80,6 +78,6 @@ export default function DevOutboxPage() {
           ))}
         </ol>
       )}
-    </div>
+    </Page>
   );
 }

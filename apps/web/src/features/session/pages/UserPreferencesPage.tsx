@@ -8,17 +8,17 @@ import { BrowserNotificationsCard } from '../components/BrowserNotificationsCard
 import { ProfileForm } from '../components/ProfileForm';
 import { UpdatePasswordModal } from '../components/UpdatePasswordModal';
 import styles from './UserPreferencesPage.module.css';
+import { Page } from '../../../components/Page';
 
 export default function UserPreferencesPage() {
   const profile = useProfile();
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>Profile &amp; Preferences</h1>
-        <p className={styles.lead}>Your name and phone number as your team sees them, and how we reach you.</p>
-      </header>
+    <Page
+      title="Profile & Preferences"
+      lead="Your name and phone number as your team sees them, and how we reach you."
+    >
       <div className={styles.columns}>
         <nav className={styles.menu} aria-label="Profile menu">
           <ul>
@@ -55,6 +55,6 @@ export default function UserPreferencesPage() {
         </div>
       </div>
       <UpdatePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
-    </div>
+    </Page>
   );
 }
