@@ -12,7 +12,7 @@ const migrationsPath = path.resolve('prisma/migrations');
 if (!fs.existsSync(migrationsPath)) fs.mkdirSync(migrationsPath, { recursive: true });
 
 export default defineConfig({
-  schema: 'prisma/schema.prisma',
+  schema: 'prisma/schema',
   migrations: { path: 'prisma/migrations' },
   datasource: { url: process.env.DATABASE_URL ?? 'postgresql://localhost:5432/kudo' },
 });

@@ -60,7 +60,9 @@ export function ensureInstalled() {
     pnpm(['install', '--frozen-lockfile']);
   }
   const generated = path.join(root, 'apps/api/src/generated/prisma/client.ts');
-  if (!fs.existsSync(generated) || newer(path.join(root, 'prisma/schema.prisma'), generated)) {
+  const schemaDir = path.join(root, 'prisma/schema');
+  const schemaChanged = fs.readdirSync(schemaDir).some((f) => newer(path.join(schemaDir, f), generated));
+  if (!fs.existsSync(generated) || schemaChanged) {
     say('generating the database client');
     pnpm(['exec', 'prisma', 'generate']);
   }

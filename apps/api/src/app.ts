@@ -12,10 +12,8 @@ import { MSG, PRODUCT, type ErrorEnvelope } from '@kudo/shared';
 import type { Config } from './config.js';
 import type { AppDeps } from './http/context.js';
 import { createDb, type Db } from './lib/db.js';
-import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes.js';
-import { registerSessionRoutes } from './modules/session/routes.js';
-import { registerSystemRoutes } from './modules/system/routes.js';
+import { areas } from './modules/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { sessionPlugin } from './plugins/session.js';
 import { createProviders, type Providers } from './providers/index.js';
@@ -94,9 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionPlugin, { db, config });
 
   // Product areas.
-  registerSystemRoutes(app, deps);
-  registerSessionRoutes(app, deps);
-  registerAccountRoutes(app, deps);
+  for (const register of areas) register(app, deps);
   if (providers.email.kind === 'local' || providers.sms.kind === 'local') registerDevOutboxRoutes(app, deps);
 
   await registerSpa(app, config.webDist);

@@ -6,7 +6,8 @@ import { seedDemo } from './db/seed.js';
 import { createDb, type Db } from './lib/db.js';
 
 export const migrationsDir = path.join(repoRoot, 'prisma/migrations');
-export const schemaPath = path.join(repoRoot, 'prisma/schema.prisma');
+/** The schema is a folder of .prisma files, one per product area. */
+export const schemaPath = path.join(repoRoot, 'prisma/schema');
 
 export interface Database {
   url: string;

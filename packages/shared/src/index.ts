@@ -5,3 +5,4 @@ export * from './validators.js';
 export * from './access.js';
 export * from './envelope.js';
 export * from './endpoints/index.js';
+export * from './rules.js';

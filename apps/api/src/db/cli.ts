@@ -16,7 +16,7 @@ import {
 
 const USAGE = `Usage: tsx apps/api/src/db/cli.ts <command>
 
-  new NAME [--empty]   create the next migration from prisma/schema.prisma
+  new NAME [--empty]   create the next migration from prisma/schema/
                        (--empty: an empty migration.sql for hand-written SQL)
   deploy               apply the pending migrations
   status               compare prisma/migrations with the database (exit 1 unless all applied)
@@ -49,7 +49,7 @@ const commands: Record<string, Command> = {
       const empty = flags.has('--empty');
       const dir = await createMigration(opts, name, { empty });
       if (!dir) {
-        console.log('The migrations already match prisma/schema.prisma: no migration created.');
+        console.log('The migrations already match prisma/schema/: no migration created.');
         return 0;
       }
       console.log(`Created ${displayPath(path.join(dir, 'migration.sql'))}`);
@@ -118,10 +118,10 @@ const commands: Record<string, Command> = {
     async run({ opts }) {
       const sql = await detectDrift(opts);
       if (!sql) {
-        console.log('No drift: the database matches prisma/schema.prisma.');
+        console.log('No drift: the database matches prisma/schema/.');
         return 0;
       }
-      console.log('The database differs from prisma/schema.prisma. SQL that would bring it in line:\n');
+      console.log('The database differs from prisma/schema/. SQL that would bring it in line:\n');
       console.log(sql);
       return 1;
     },
@@ -189,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
     const opts: MigrationOptions = {
       url: database.url,
       migrationsDir: path.join(repoRoot, 'prisma/migrations'),
-      schemaPath: path.join(repoRoot, 'prisma/schema.prisma'),
+      schemaPath: path.join(repoRoot, 'prisma/schema'),
     };
     return await parsed.command.run({ opts, name: parsed.name, flags: parsed.flags });
   } finally {

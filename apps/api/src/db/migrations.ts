@@ -86,6 +86,11 @@ export async function createMigration(
   name: string,
   options: CreateMigrationOptions = {},
 ): Promise<string | null> {
+  // Two people creating migrations at once would each diff without the other's: one at a time.
+  return withFolderLock(opts.migrationsDir, () => writeMigration(opts, name, options));
+}
+
+async function writeMigration(opts: MigrationOptions, name: string, options: CreateMigrationOptions): Promise<string | null> {
   const slug = migrationSlug(name);
   let script = EMPTY_MIGRATION;
   if (!options.empty) {
@@ -236,9 +241,45 @@ function nextTimestamp(migrationsDir: string): string {
   return format(now);
 }
 
+/** Runs `work` while holding a lock on the folder (a lock directory beside it; stale after 2 minutes). */
+async function withFolderLock<T>(folder: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${path.resolve(folder)}.lock`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new MigrationError(`Another migration is being created (${lock}).`);
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** The schema's files: `schemaPath` is one .prisma file or a folder of them (one per product area). */
+async function readSchema(schemaPath: string): Promise<[string, string][]> {
+  const resolved = path.resolve(schemaPath);
+  const files = fs.statSync(resolved).isDirectory()
+    ? fs
+        .readdirSync(resolved)
+        .filter((name) => name.endsWith('.prisma'))
+        .sort()
+        .map((name) => path.join(resolved, name))
+    : [resolved];
+  return Promise.all(files.map(async (file): Promise<[string, string]> => [file, await fs.promises.readFile(file, 'utf8')]));
+}
+
 async function schemaFiles(schemaPath: string): Promise<SchemasContainer> {
-  const content = await fs.promises.readFile(schemaPath, 'utf8');
-  return { files: [{ path: path.resolve(schemaPath), content }] };
+  const files = await readSchema(schemaPath);
+  return { files: files.map(([file, content]) => ({ path: file, content })) };
 }
 
 async function appliedMigrationNames(url: string): Promise<string[]> {
@@ -276,9 +317,8 @@ async function withEngine<T>(opts: MigrationOptions, command: (engine: SchemaEng
   let engine: SchemaEngine | undefined;
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
-    const schema = await fs.promises.readFile(opts.schemaPath, 'utf8');
     engine = await bindings.SchemaEngine.new(
-      { datamodels: [[path.resolve(opts.schemaPath), schema]] },
+      { datamodels: await readSchema(opts.schemaPath) },
       (entry: string) => forwardEngineLog(entry, opts.log),
       bindFactory(connections),
     );

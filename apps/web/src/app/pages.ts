@@ -15,4 +15,5 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'user-preferences': lazy(() => import('../features/session/pages/UserPreferencesPage')),
   dashboard: lazy(() => import('../features/dashboard/pages/DashboardPage')),
   'dev-outbox': lazy(() => import('../features/dev-outbox/pages/DevOutboxPage')),
+  settings: lazy(() => import('../features/settings/SettingsIndexPage')),
 };

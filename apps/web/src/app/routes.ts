@@ -1,4 +1,4 @@
-import type { AccessRule } from '@kudo/shared';
+import { RULES, type AccessRule } from '@kudo/shared';
 import { matchPath } from 'react-router-dom';
 
 /**
@@ -36,19 +36,19 @@ const PUBLIC = { kind: 'public' } as const;
 const USER = { kind: 'user' } as const;
 const at = (rule: AccessRule): RouteAccess => ({ kind: 'location', rule });
 
-// Rules shared by a parent and its children (the parent's guard covers its children in the spec).
-const operateRule: AccessRule = { permission: 'dispatch' };
-const onboardingStepRule: AccessRule = { allowTrial: true };
-const wizardRule: AccessRule = { allowTrial: true };
-const settingsRule: AccessRule = { permission: 'settings', allowTrial: true };
-const settingsGeneralRule: AccessRule = { permission: 'settings', allowLite: true, trialFailure: 'not-found' };
-const settingsDispatchRule: AccessRule = { permission: 'settings', trialFailure: 'not-found' };
-const settingsMessagingRule: AccessRule = { permission: 'settings', subscriptions: ['kudoPro'] };
-const settingsContactCardRule: AccessRule = { permission: 'settings', subscriptions: ['contact-card'] };
-// The analytics area serves users holding the analytics permission; trial users may enter.
-const analyzeRule: AccessRule = { permission: 'analytics', allowTrial: true };
-const leaderboardRule: AccessRule = { permission: 'analytics' };
-const logsRule: AccessRule = {};
+// Rules shared by a parent and its children (the parent's guard covers its children in the spec); the
+// API checks the same rules on the calls behind these screens.
+const operateRule: AccessRule = RULES.operate;
+const onboardingStepRule: AccessRule = RULES.onboardingStep;
+const wizardRule: AccessRule = RULES.wizard;
+const settingsRule: AccessRule = RULES.settings;
+const settingsGeneralRule: AccessRule = RULES.settingsGeneral;
+const settingsDispatchRule: AccessRule = RULES.settingsDispatch;
+const settingsMessagingRule: AccessRule = RULES.settingsMessaging;
+const settingsContactCardRule: AccessRule = RULES.settingsContactCard;
+const analyzeRule: AccessRule = RULES.analyze;
+const leaderboardRule: AccessRule = RULES.leaderboard;
+const logsRule: AccessRule = RULES.logs;
 
 const PULSECHECK_FLOW = '/pulsecheck/:token/:campaignUID';
 
@@ -78,7 +78,7 @@ export const ROUTES = {
   },
   'operate-quick-actions': { path: '/operate/quick-actions', access: at(operateRule), layout: 'main' },
   // The menu entry needs kudoPro too; the inbox is the paid messaging product, so the screen does as well.
-  message: { path: '/message', access: at({ permission: 'twm', subscriptions: ['kudoPro'] }), layout: 'main' },
+  message: { path: '/message', access: at(RULES.message), layout: 'main' },
 
   // R15–R21: onboarding; its entry guard picks the furthest step reached
   onboarding: { path: '/onboarding', access: PUBLIC, layout: 'none' },
@@ -197,7 +197,7 @@ export const ROUTES = {
   },
   'settings-employee-rewards': {
     path: '/settings/employee-rewards',
-    access: at({ permission: 'settings', subscriptions: ['employee-rewards'] }),
+    access: at(RULES.settingsEmployeeRewards),
     layout: 'main',
   },
   'settings-billing': {

@@ -121,8 +121,6 @@ export const magicLogin = defineEndpoint({
   response: z.object({ account_id: z.number().int(), current_location_id: z.number().int().nullable() }),
 });
 
-export const VERIFICATION_TYPES = ['user'] as const;
-
 export const verifyEmail = defineEndpoint({
   id: 'E007',
   method: 'GET',

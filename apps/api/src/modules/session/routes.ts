@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { MSG, sessionApi as api } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { Answer, route } from '../../http/route.js';
+import { notFound } from '../../lib/errors.js';
 import * as service from './service.js';
+import { emailVerifiers } from './verifications.js';
 
 export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.login, ({ body }, ctx, reply, request) => service.login(ctx, body, request, reply));
@@ -29,7 +31,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   route(app, deps, api.verifyEmail, async ({ params }) => {
-    await service.verifyEmail(deps, params.type, params.accountId, params.transactionId);
+    const verify = Object.hasOwn(emailVerifiers, params.type) ? emailVerifiers[params.type] : undefined;
+    if (!verify || !(await verify(deps, params.accountId, params.transactionId))) throw notFound(MSG.verificationInvalid);
     return new Answer({ verified: true as const }, MSG.emailVerified);
   });
 }

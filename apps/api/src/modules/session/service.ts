@@ -175,19 +175,20 @@ export async function issueEmailVerification(deps: AppDeps, user: { id: number; 
   await deps.providers.email.send({ to: user.email, subject: `Verify your email for ${PRODUCT.name}`, ...body });
 }
 
-export async function verifyEmail(deps: AppDeps, type: string, accountId: number, token: string): Promise<void> {
-  if (type !== 'user') throw notFound(MSG.verificationInvalid);
+/** Confirms a portal user's email from their link; false when the link is not theirs or has expired. */
+export async function verifyUserEmail(deps: AppDeps, accountId: number, token: string): Promise<boolean> {
   const row = await deps.db.oneTimeToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!row || row.purpose !== 'email_verification' || row.expiresAt <= new Date()) throw notFound(MSG.verificationInvalid);
+  if (!row || row.purpose !== 'email_verification' || row.expiresAt <= new Date()) return false;
   const member = await deps.db.membership.findFirst({
     where: { userId: row.userId, location: { accountId } },
     select: { id: true },
   });
-  if (!member) throw notFound(MSG.verificationInvalid);
+  if (!member) return false;
   // A second click on a used link still confirms: the address is verified either way.
-  if (row.usedAt) return;
+  if (row.usedAt) return true;
   await deps.db.$transaction([
     deps.db.oneTimeToken.update({ where: { id: row.id }, data: { usedAt: new Date() } }),
     deps.db.user.update({ where: { id: row.userId }, data: { emailVerifiedAt: new Date() } }),
   ]);
+  return true;
 }
