@@ -1,5 +1,6 @@
 import { createDb, type Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
+import { areaSeeders, type DemoIds } from './seeds/index.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 const DAY = 24 * 60 * 60 * 1000;
@@ -117,7 +118,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await tx.membership.create({
       data: { userId: lite.id, locationId: liteLocation.id, role: 'Owner', accessType: 'Account' },
     });
-  });
+
+    const ids: DemoIds = {
+      now,
+      accountId: demo.id,
+      austinId: austin.id,
+      dallasId: dallas.id,
+      liteAccountId: liteAccount.id,
+      liteLocationId: liteLocation.id,
+      users: { owner: owner.id, admin: admin.id, staff: staff.id, lite: lite.id },
+    };
+    for (const seed of areaSeeders) await seed(tx, ids);
+  }, { timeout: 120_000 });
   return true;
 }
 
