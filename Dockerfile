@@ -3,9 +3,11 @@ FROM node:20.19-bookworm-slim AS build
 ENV COREPACK_ENABLE_DOWNLOAD_PROMPT=0 TURBO_TELEMETRY_DISABLED=1
 WORKDIR /app
 COPY . .
-RUN corepack pnpm install --frozen-lockfile \
- && corepack pnpm exec prisma generate \
- && corepack pnpm exec turbo run build
+# turbo looks pnpm up by name, so corepack puts the shim on PATH first.
+RUN corepack enable \
+ && pnpm install --frozen-lockfile \
+ && pnpm exec prisma generate \
+ && pnpm exec turbo run build
 
 FROM node:20.19-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000

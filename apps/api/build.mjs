@@ -1,5 +1,6 @@
 // Bundles the server (with the shared package and the generated Prisma client) into dist/server.js.
 // Packages from node_modules stay external and load at run time.
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -16,3 +17,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// The spreadsheet parser's worker thread is plain JavaScript, loaded next to the bundle at run time.
+mkdirSync('dist', { recursive: true });
+copyFileSync('src/lib/spreadsheet/parse-worker.mjs', 'dist/parse-worker.mjs');

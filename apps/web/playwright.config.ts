@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       RATE_LIMIT_LOGIN_PER_MINUTE: '500',
+      // Journeys send automated messages whatever the hour they run at.
+      SEND_WINDOW: '0-24',
     },
   },
 });

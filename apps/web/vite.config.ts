@@ -9,7 +9,11 @@ export default defineConfig({
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // The embeddable review widget script, served by the API.
+      '/widget/': { target: apiTarget, changeOrigin: false },
+    },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,11 +18,13 @@ import { areas } from './modules/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { sessionPlugin } from './plugins/session.js';
 import { createProviders, type Providers } from './providers/index.js';
+import type { JobQueue } from './jobs/index.js';
 
 export interface BuildOptions {
   /** A database client to use instead of one made from config.databaseUrl (closed by its owner). */
   db?: Db;
   providers?: Providers;
+  jobs?: JobQueue;
 }
 
 declare module 'fastify' {
@@ -35,7 +38,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.db && !config.databaseUrl) throw new Error('buildApp needs a database URL or a client');
   const db = options.db ?? createDb(config.databaseUrl as string);
   const providers = options.providers ?? createProviders(config, db);
-  const deps: AppDeps = { db, config, providers };
+  const deps: AppDeps = { db, config, providers, ...(options.jobs ? { jobs: options.jobs } : {}) };
 
   const trustProxy = config.trustProxy;
   const app: FastifyInstance = Fastify({
@@ -64,6 +67,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // External plugins.
   await app.register(cookie);
   await app.register(formbody);
+  // Uploads (images, spreadsheets): one file of at most 5 MB per request, a few small fields.
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -71,12 +78,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
+        // Images go straight from the browser to Cloudinary when it is the image host.
+        connectSrc: ["'self'", ...(config.images.cloudinary ? [config.images.cloudinary.apiBaseUrl ?? 'https://api.cloudinary.com'] : [])],
+        // The bio page's intro video.
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google and Facebook sign-in popups hand their answer back to the page that opened them.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(swagger, {
     openapi: {
@@ -99,17 +111,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** The built SPA, with history fallback: any other GET that wants HTML gets index.html. */
+/** The customer-facing pages (pulseCheck flow, bio page, and their older addresses): their own small entry. */
+export const CUSTOMER_PAGE_RE = /^\/(?:pulsecheck|sample-pulsecheck|view-bio|kudo\/application|public\/bio)(?:\/|$|\?)/;
+
+/**
+ * The built SPA, with history fallback: any other GET that wants HTML gets index.html, or customer.html
+ * for the customer pages.
+ */
 async function registerSpa(app: FastifyInstance, webDist: string) {
   const indexPath = path.join(webDist, 'index.html');
   const hasSpa = fs.existsSync(indexPath);
+  const hasCustomer = fs.existsSync(path.join(webDist, 'customer.html'));
   if (hasSpa) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (hasSpa && wantsHtml && !request.url.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      const page = hasCustomer && CUSTOMER_PAGE_RE.test(request.url) ? 'customer.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page, webDist);
     }
     return reply.code(404).send({ status: 0, message: MSG.notFound } satisfies ErrorEnvelope);
   });

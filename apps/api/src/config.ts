@@ -58,9 +58,49 @@ export const configSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().min(1).optional(),
+  /** The Messaging Service that picks the sender when TWILIO_FROM_NUMBER is not set. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
+  /** Another Twilio API origin (a proxy, or a local test server). */
+  TWILIO_BASE_URL: z.string().url().optional(),
+  /**
+   * 32 bytes (64 hex characters or base64) that encrypt stored secrets such as OAuth tokens. Without it a
+   * key is created once in DATA_DIR/encryption.key, which suits one machine; set it when several share a database.
+   */
+  ENCRYPTION_KEY: z.string().min(1).optional(),
+  /** Cloudinary: set all three to keep uploaded images there instead of DATA_DIR/uploads. */
+  CLOUDINARY_CLOUD_NAME: z.string().min(1).optional(),
+  CLOUDINARY_API_KEY: z.string().min(1).optional(),
+  CLOUDINARY_API_SECRET: z.string().min(1).optional(),
+  CLOUDINARY_UPLOAD_PRESET: z.string().min(1).optional(),
+  /** Cloudinary's API address, for a regional or test endpoint. */
+  CLOUDINARY_API_BASE_URL: z.string().url().optional(),
+  /** Google Places API (New): set the key to search real places; the base URL is for a test endpoint. */
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_BASE_URL: z.string().url().optional(),
+  /** Google sign-in for Business Profile: set the OAuth client; the base URLs are for test endpoints. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_BASE_URL: z.string().url().optional(),
+  GOOGLE_API_BASE_URL: z.string().url().optional(),
+  /** Facebook sign-in: set the app id and secret; the base URL is for a test endpoint. */
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_GRAPH_BASE_URL: z.string().url().optional(),
   /** Marks cookies Secure; on by default when PUBLIC_URL is https. */
   COOKIE_SECURE: bool.optional(),
   APP_VERSION: z.string().optional(),
+  /**
+   * The local-time hours automated SMS may go out in, as START-END (default 8-21). Set a stricter window
+   * where local law asks for one.
+   */
+  SEND_WINDOW: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/, { error: 'SEND_WINDOW must look like 8-21' })
+    .refine((v) => {
+      const [a, b] = v.split('-').map(Number) as [number, number];
+      return a >= 0 && b <= 24 && a < b;
+    }, { error: 'SEND_WINDOW needs 0 <= start < end <= 24' })
+    .default('8-21'),
   /** Requests per minute from one IP to the login endpoint and to public endpoints. */
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.loginPerIpPerMinute),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.publicPerIpPerMinute),
@@ -83,8 +123,17 @@ export interface Config {
   version: string;
   cookieSecure: boolean;
   rateLimits: { login: number; public: number };
+  encryptionKey: string | undefined;
+  /** Automated SMS go out only between these local hours. */
+  sendWindow: { startHour: number; endHour: number };
+  images: {
+    cloudinary?: { cloudName: string; apiKey: string; apiSecret: string; uploadPreset?: string; apiBaseUrl?: string };
+  };
   email: { from: string; salesAddress: string; sendgrid?: { apiKey: string; baseUrl?: string } };
-  sms: { supportPhone: string; twilio?: { accountSid: string; authToken: string; from?: string } };
+  sms: { supportPhone: string; twilio?: { accountSid: string; authToken: string; from?: string; messagingServiceSid?: string; baseUrl?: string } };
+  places: { google?: { apiKey: string; baseUrl?: string } };
+  google: { oauth?: { clientId: string; clientSecret: string; oauthBaseUrl?: string; apiBaseUrl?: string } };
+  facebook: { app?: { appId: string; appSecret: string; graphBaseUrl?: string } };
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +162,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     version: e.APP_VERSION ?? rootPackageVersion(),
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     rateLimits: { login: e.RATE_LIMIT_LOGIN_PER_MINUTE, public: e.RATE_LIMIT_PUBLIC_PER_MINUTE },
+    encryptionKey: e.ENCRYPTION_KEY,
+    sendWindow: { startHour: Number(e.SEND_WINDOW.split('-')[0]), endHour: Number(e.SEND_WINDOW.split('-')[1]) },
+    images: {
+      cloudinary:
+        e.CLOUDINARY_CLOUD_NAME && e.CLOUDINARY_API_KEY && e.CLOUDINARY_API_SECRET
+          ? {
+              cloudName: e.CLOUDINARY_CLOUD_NAME,
+              apiKey: e.CLOUDINARY_API_KEY,
+              apiSecret: e.CLOUDINARY_API_SECRET,
+              uploadPreset: e.CLOUDINARY_UPLOAD_PRESET,
+              apiBaseUrl: e.CLOUDINARY_API_BASE_URL,
+            }
+          : undefined,
+    },
     email: {
       from: e.EMAIL_FROM,
       salesAddress: e.SALES_EMAIL,
@@ -122,7 +185,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       supportPhone: e.SUPPORT_PHONE,
       twilio:
         e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
-          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER }
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              from: e.TWILIO_FROM_NUMBER,
+              messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+              baseUrl: e.TWILIO_BASE_URL,
+            }
+          : undefined,
+    },
+    places: {
+      google: e.GOOGLE_MAPS_API_KEY ? { apiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL } : undefined,
+    },
+    google: {
+      oauth:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              oauthBaseUrl: e.GOOGLE_OAUTH_BASE_URL,
+              apiBaseUrl: e.GOOGLE_API_BASE_URL,
+            }
+          : undefined,
+    },
+    facebook: {
+      app:
+        e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+          ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphBaseUrl: e.FACEBOOK_GRAPH_BASE_URL }
           : undefined,
     },
   };

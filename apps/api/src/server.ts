@@ -3,6 +3,7 @@ import { prepareDatabase } from './boot.js';
 import { loadConfig } from './config.js';
 import { startJobs, type JobQueue } from './jobs/index.js';
 import { createProviders } from './providers/index.js';
+import type { AppDeps } from './http/context.js';
 
 /**
  * The production-shaped entry: KUDO_ROLE=all (default) serves the API and the built SPA and runs the
@@ -12,16 +13,18 @@ async function main() {
   const config = loadConfig();
   const log = (msg: string) => console.log(`[kudo] ${msg}`);
   const database = await prepareDatabase(config, log);
-  const deps = { db: database.db, config, providers: createProviders(config, database.db) };
+  const deps: AppDeps = { db: database.db, config, providers: createProviders(config, database.db) };
 
+  // The queue first: the API enqueues jobs (bulk sends, delayed sends) and the handlers enqueue more.
+  const queue: JobQueue = await startJobs(database.url, deps, config.role !== 'api');
+  deps.jobs = queue;
+  if (config.role !== 'api') log('worker running');
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   if (config.role !== 'worker') {
-    app = await buildApp({ ...config, databaseUrl: database.url }, { db: database.db, providers: deps.providers });
+    app = await buildApp({ ...config, databaseUrl: database.url }, { db: database.db, providers: deps.providers, jobs: queue });
     await app.listen({ port: config.port, host: config.host });
     log(`serving on ${config.publicUrl} (API under /api, docs at /api/docs)`);
   }
-  const queue: JobQueue = await startJobs(database.url, deps, config.role !== 'api');
-  if (config.role !== 'api') log('worker running');
 
   let stopping = false;
   const stop = async (signal: string) => {

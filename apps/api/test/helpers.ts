@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -7,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/lib/db.js';
 import { withDatabase } from '../src/db/embedded.js';
+import type { JobQueue } from '../src/jobs/index.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -19,7 +23,7 @@ export interface TestContext {
  * A fresh database cloned from the seeded template, and the app on it. Everything is dropped after
  * the file's tests.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: { jobs?: JobQueue } = {}): Promise<TestContext> {
   const adminUrl = inject('adminUrl');
   const name = `kudo_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -27,9 +31,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, PUBLIC_URL: 'http://kudo.test', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', ...env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url, PUBLIC_URL: 'http://kudo.test', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', ...env });
   const db = createDb(url, 4);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, ...(options.jobs ? { jobs: options.jobs } : {}) });
   afterAll(async () => {
     await app.close();
     await db.$disconnect();
@@ -37,6 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await a.connect();
     await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await a.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, db, config, url };
 }
@@ -93,3 +99,16 @@ export async function loginAs(app: FastifyInstance, db: Db, email: string, locat
 }
 
 export const json = (res: LightMyRequestResponse) => res.json() as { status: 0 | 1; data?: any; message?: string; errors?: Record<string, string> };
+
+/** A job queue that only records what was sent to it, for tests that run the handlers themselves. */
+export function recordingQueue() {
+  const sent: { name: string; payload: unknown; options?: { singletonKey?: string; startAfter?: Date } }[] = [];
+  const queue: JobQueue = {
+    send: async (job, payload, options) => {
+      sent.push({ name: job.name, payload, ...(options ? { options } : {}) });
+      return `job-${sent.length}`;
+    },
+    stop: async () => undefined,
+  };
+  return { queue, sent };
+}

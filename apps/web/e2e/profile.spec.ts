@@ -22,4 +22,13 @@ test('a user edits their profile and changes their password', async ({ page }) =
   await dialog.getByRole('button', { name: 'Update Password' }).click();
   await expect(dialog.getByText('Successfully updated your password.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Other journeys log in as this user with the demo password: put it back.
+  await page.getByRole('button', { name: 'Update Password' }).first().click();
+  await dialog.getByLabel(/Current password/i).fill('better-pass2');
+  await dialog.getByLabel(/^New password/i).fill('demo1234');
+  await dialog.getByLabel(/Confirm/i).fill('demo1234');
+  await dialog.getByRole('button', { name: 'Update Password' }).click();
+  await expect(dialog.getByText('Successfully updated your password.')).toBeVisible();
 });

@@ -3,13 +3,19 @@ import type { Config } from '../config.js';
 import type { Db } from '../lib/db.js';
 import type { LoadedSession, SessionLocation } from '../plugins/session.js';
 import type { Providers } from '../providers/index.js';
+import type { JobQueue } from '../jobs/index.js';
 
 /** What every service function receives besides its input: the app's parts and who is asking. */
 export interface AppDeps {
   db: Db;
   config: Config;
   providers: Providers;
+  /** The job queue, where this process has one (the server does; tests build apps without it). */
+  jobs?: JobQueue;
 }
+
+/** What background work logs through: the request's logger, or the worker's. */
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export interface RequestMeta {
   ip: string;

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { AppDeps } from '../http/context.js';
+import type { AppDeps, Log } from '../http/context.js';
 
 /** A background job: a name, the schema of its payload, its handler, and how it retries. */
 export interface JobDef<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
-  handler: (payload: z.output<S>, deps: AppDeps) => Promise<void>;
+  handler: (payload: z.output<S>, deps: AppDeps & { log: Log }) => Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;

@@ -1,10 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../http/context.js';
 import type { JobDef } from './define.js';
+import { sendDueCardsJob } from '../modules/card/sending.js';
 import { cleanupJob } from './maintenance.js';
+import { boostJob, bulkDispatchJob, bulkSweepJob } from '../modules/operate/jobs.js';
+import type { Log } from '../http/context.js';
 
 /** Every job of the product. Areas add theirs here. */
-export const jobs: readonly JobDef[] = [cleanupJob];
+export const jobs: readonly JobDef[] = [cleanupJob, sendDueCardsJob, bulkDispatchJob, bulkSweepJob, boostJob];
 
 export interface JobQueue {
   send(job: JobDef, payload: unknown, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
@@ -20,6 +23,15 @@ export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolea
     if (!stopping && deps.config.logLevel !== 'silent') console.error(`[jobs] ${err.message}`);
   });
   await boss.start();
+  const quiet = deps.config.logLevel === 'silent';
+  const line = (level: string) => (...args: unknown[]) => {
+    if (quiet) return;
+    const [first, second] = args;
+    const msg = typeof first === 'string' ? first : typeof second === 'string' ? second : '';
+    const err = first && typeof first === 'object' && 'err' in first ? (first as { err: unknown }).err : undefined;
+    console.error(`[jobs] ${level}: ${msg}${err instanceof Error ? ` (${err.message})` : ''}`);
+  };
+  const log: Log = { info: () => undefined, warn: line('warn'), error: line('error') };
   for (const job of jobs) {
     await boss.createQueue(job.name, {
       name: job.name,
@@ -33,7 +45,7 @@ export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolea
     await boss.work(job.name, { batchSize: 1 }, async ([item]) => {
       if (!item) return;
       const payload = job.payload.parse(item.data);
-      await job.handler(payload, deps);
+      await job.handler(payload, { ...deps, log });
     });
   }
   return {

@@ -1,13 +1,23 @@
 import type { Config } from '../config.js';
 import type { Db } from '../lib/db.js';
+import { withEmailConsent, withSmsConsent } from './consent.js';
 import { createEmailProvider, type EmailProvider } from './email/index.js';
+import { createFacebookProvider, type FacebookProvider } from './facebook/index.js';
+import { createGoogleProvider, type GoogleProvider } from './google/index.js';
+import { createImagesProvider, type ImagesProvider } from './images/index.js';
+import { createPlacesProvider, type PlacesProvider } from './places/index.js';
 import { createSmsProvider, type SmsProvider } from './sms/index.js';
 
 export interface Providers {
   email: EmailProvider;
   sms: SmsProvider;
+  images: ImagesProvider;
+  places: PlacesProvider;
+  google: GoogleProvider;
+  facebook: FacebookProvider;
 }
 
+/** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: createEmailProvider(config, db), sms: createSmsProvider(config, db) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config) };
 }

@@ -58,7 +58,10 @@ export async function callWithMessage<E extends EndpointDef>(
   if (endpoint.method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      // A multipart upload: the browser writes the content type with its boundary.
+      payload = body;
+    } else if (body !== undefined) {
       if (endpoint.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         payload = new URLSearchParams(body as Record<string, string>).toString();
@@ -87,6 +90,12 @@ export async function callWithMessage<E extends EndpointDef>(
     throw new ApiError(response.status, json?.message ?? MSG.somethingWentWrong, json?.errors ?? {});
   }
   return { data: json.data as EndpointData<E>, message: json.message };
+}
+
+/** Uploads a multipart form (a file and its fields) to an endpoint that takes one. */
+export async function callUpload<E extends EndpointDef>(endpoint: E, form: FormData): Promise<EndpointData<E>> {
+  const args = [{ body: form }] as unknown as CallArgs<E>;
+  return (await callWithMessage(endpoint, ...args)).data;
 }
 
 export async function call<E extends EndpointDef>(

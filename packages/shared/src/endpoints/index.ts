@@ -1,17 +1,57 @@
 import type { EndpointDef } from './define.js';
+import * as images from './images.js';
+import * as operate from './operate.js';
+import * as pulsecheck from './pulsecheck.js';
+import * as general from './general.js';
+import * as campaigns from './campaigns.js';
 import * as session from './session.js';
+import * as social from './social.js';
 import * as system from './system.js';
+import * as notify from './notify.js';
+import * as widget from './widget.js';
+import * as card from './card.js';
 
 export * from './define.js';
+export * as generalApi from './general.js';
 export * as sessionApi from './session.js';
+export * as socialApi from './social.js';
+export * as campaignsApi from './campaigns.js';
+export * as imagesApi from './images.js';
+export * as operateApi from './operate.js';
+export * as pulsecheckApi from './pulsecheck.js';
 export * as systemApi from './system.js';
+export * as notifyApi from './notify.js';
+export * as widgetApi from './widget.js';
+export * as cardApi from './card.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
 
 /** Every endpoint of the API, in one list: the server registers these, the OpenAPI document lists them. */
-export const endpoints: readonly EndpointDef[] = [system, session]
+export const endpoints: readonly EndpointDef[] = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck]
   .flatMap((area): unknown[] => Object.values(area))
   .filter(isEndpoint);
 export type { LocationItem, Profile } from './session.js';
 export type { OutboxMessage } from './system.js';
+export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
+export { IMAGE_MAX_BYTES, IMAGE_TYPES } from './images.js';
+export type { PublicLocationData } from './pulsecheck.js';
+export { APP_CODES, type AppCode, type BulkJobView, type DispatchPayload, type DispatchResult } from './operate.js';
+export type { AccountTemplates, CampaignItem, CampaignSocialLink, CampaignSocialSource } from './campaigns.js';
+export { CAMPAIGN_LIMITS, CAMPAIGN_SOCIAL_SOURCES, campaignLimitMessage, isYoutubeUrl } from './campaigns.js';
+export type { AutoReplyData, EscalationContactItem, NotificationEmailItem, NotificationsData, Sentiment } from './notify.js';
+export {
+  CARD_COMM_TYPES,
+  CARD_DEFAULT_DELAY,
+  CARD_DEFAULT_TEMPLATES,
+  CARD_DELAY_OPTIONS,
+  CARD_LIMITS,
+  CARD_PLACEHOLDERS,
+  REWARD_SOURCES,
+  REWARDS_LIMITS,
+  renderCardTemplate,
+  unknownCardPlaceholder,
+} from './card.js';
+export type { CardCommType, CardSettingsData, CardTemplate, RewardSource, RewardsSettings } from './card.js';
+export { isHttpUrl, PLACE_ID_RE, SOCIAL_KEY_RE, SOCIAL_LIMITS, SOCIAL_SITE_TYPES, SOCIAL_TYPE_LABELS, SOCIAL_TYPES } from './social.js';
+export type { FacebookConnectionState, GbpLocationItem, GoogleConnectionState, PlaceItem, SocialAccount, SocialSiteType, SocialType } from './social.js';

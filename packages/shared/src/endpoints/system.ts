@@ -36,6 +36,24 @@ export const devOutbox = defineEndpoint({
   response: z.object({ messages: z.array(outboxMessage) }),
 });
 
+/**
+ * Local mode only: a person answers an SMS as the customer, and the answer takes the same inbound path as
+ * a Twilio webhook (keywords, consent, conversations).
+ */
+export const devOutboxReply = defineEndpoint({
+  id: 'dev-outbox-reply',
+  method: 'POST',
+  path: '/dev/outbox/reply',
+  summary: 'Reply to an outbox SMS as the customer (local SMS provider only).',
+  access: { kind: 'user' },
+  body: z.object({
+    from: z.string().trim().regex(/^\+?[0-9 ()-]{10,16}$/, { error: 'Please provide a valid phone number' }),
+    to: z.string().trim().regex(/^\+?[0-9 ()-]{10,16}$/, { error: 'Please provide a valid phone number' }),
+    body: z.string().trim().min(1, { error: 'Please type a message' }).max(1600),
+  }),
+  response: z.object({ location_id: z.number().int().nullable(), reply: z.string().nullable() }),
+});
+
 /** What the SPA needs to know about the server before anything else. */
 export const appInfo = defineEndpoint({
   id: 'app-info',

@@ -1,4 +1,10 @@
 import type { Prisma } from '../../generated/prisma/client.js';
+import { seedCard } from './card.js';
+import { seedCampaigns } from './campaigns.js';
+import { seedGeneral } from './general.js';
+import { seedNotify } from './notify.js';
+import { seedSocial } from './social.js';
+import { seedWidget } from './widget.js';
 
 /** The ids of the demo's core rows, for the areas that seed their own data on top. */
 export interface DemoIds {
@@ -14,4 +20,4 @@ export interface DemoIds {
 export type AreaSeeder = (tx: Prisma.TransactionClient, ids: DemoIds) => Promise<void>;
 
 /** Each product area's demo data, seeded in this order inside the demo's transaction. */
-export const areaSeeders: readonly AreaSeeder[] = [];
+export const areaSeeders: readonly AreaSeeder[] = [seedGeneral, seedCampaigns, seedWidget, seedCard, seedNotify, seedSocial];

@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../http/context.js';
+import { verifyNotificationEmail } from '../notify/service.js';
+import { verifyReportingEmail } from '../general/reporting.js';
 import { verifyUserEmail } from './service.js';
 
 /**
@@ -10,4 +12,6 @@ export type EmailVerifier = (deps: AppDeps, accountId: number, token: string) =>
 
 export const emailVerifiers: Record<string, EmailVerifier> = {
   user: verifyUserEmail,
+  reporting: verifyReportingEmail,
+  notification: verifyNotificationEmail,
 };

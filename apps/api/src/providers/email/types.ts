@@ -7,6 +7,12 @@ export interface EmailMessage {
   headers?: Record<string, string>;
   /** The location the message is sent for, when there is one. */
   locationId?: number | null;
+  /**
+   * `customer` emails (bios, pulseChecks, reports to customers) obey the location's unsubscribes; staff
+   * emails (verifications, alerts, reports to the team) are not marketing and always go.
+   */
+  audience?: 'customer' | 'staff';
+  scope?: 'dispatch' | 'messaging';
 }
 
 export interface EmailProvider {

@@ -1,17 +1,16 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../lib/db.js';
 import { localSmsProvider } from './local.js';
+import { twilioSmsProvider } from './twilio.js';
 import type { SmsProvider } from './types.js';
 
 export type { SmsMessage, SmsProvider } from './types.js';
+export { SmsSendError, type SmsFailureReason } from './errors.js';
 
-/**
- * The local outbox. The Twilio implementation joins when the first SMS feature needs it; until then a
- * configured Twilio account is refused loudly rather than ignored.
- */
+/** Twilio when its account SID and auth token are set; otherwise the local outbox. */
 export function createSmsProvider(config: Config, db: Db): SmsProvider {
   if (config.sms.twilio) {
-    throw new Error('TWILIO_* is set, but this build sends SMS only through the local outbox.');
+    return twilioSmsProvider({ ...config.sms.twilio, statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` });
   }
   return localSmsProvider(db, '+15125550100');
 }

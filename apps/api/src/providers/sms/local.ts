@@ -10,7 +10,7 @@ export function localSmsProvider(db: Db, from: string): SmsProvider {
       const row = await db.outboxMessage.create({
         data: { channel: 'sms', locationId: message.locationId ?? null, to: message.to, from, body },
       });
-      return { id: `outbox-${row.id}` };
+      return { id: `outbox-${row.id}`, from };
     },
   };
 }

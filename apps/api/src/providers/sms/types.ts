@@ -4,9 +4,15 @@ export interface SmsMessage {
   body: string;
   mediaUrl?: string;
   locationId?: number | null;
+  /**
+   * What the message is for, beyond the channel-wide STOP: `dispatch` (bios, pulseChecks) or `messaging`
+   * (conversations). An opt-out of that scope blocks it too.
+   */
+  scope?: 'dispatch' | 'messaging';
 }
 
 export interface SmsProvider {
   readonly kind: 'local' | 'twilio';
-  send(message: SmsMessage): Promise<{ id: string }>;
+  /** The provider's id of the message and, when it knows it, the number it was sent from. */
+  send(message: SmsMessage): Promise<{ id: string; from?: string }>;
 }

@@ -1,7 +1,10 @@
 import type { AccessSubject } from '@kudo/shared';
+import type { CSSProperties } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownSub } from '../../components/DropdownMenu';
 import { ChevronDownIcon, ExternalLinkIcon, LockIcon } from '../../components/icons';
+import { useCurrentBranding } from '../../features/general/api/branding';
+import { readableTextOn } from '../../features/general/utils/color';
 import { cx } from '../../lib/cx';
 import { useCrossSell } from '../../lib/session/hooks';
 import { ROUTES, type RouteName } from '../routes';
@@ -51,51 +54,63 @@ export function MenuBar({ subject, locationId }: { subject: AccessSubject; locat
   const crossSell = useCrossSell(locationId);
   const { pathname } = useLocation();
   const entries = buildMainMenu({ subject, crossSell: crossSell.data ?? null });
+  // The location's brand (settings › general › Logo & Color) colours the bar and puts its logo first.
+  const branding = useCurrentBranding(locationId).data;
+  const brandStyle = branding
+    ? ({ '--menu-bg': branding.navBkgColor, '--menu-fg': readableTextOn(branding.navBkgColor) } as CSSProperties)
+    : undefined;
 
   return (
-    <nav className={styles.bar} aria-label="Main">
-      <ul className={styles.list}>
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            {entry.kind === 'route' && (
-              <NavLink to={pathOf(entry.route)} className={({ isActive }) => cx(styles.item, isActive && styles.active)}>
-                {entry.label}
-              </NavLink>
-            )}
-            {entry.kind === 'locked' && (
-              <Link to={pathOf(entry.route)} className={cx(styles.item, styles.locked)} title="Upgrade to unlock">
-                <LockIcon size={14} />
-                {entry.label}
-                <span className="visually-hidden"> (locked: upgrade to unlock)</span>
-              </Link>
-            )}
-            {entry.kind === 'external' && (
-              <a href={entry.href} target="_blank" rel="noopener noreferrer" className={styles.item}>
-                {entry.label}
-                <ExternalLinkIcon size={13} className={styles.external} />
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            )}
-            {entry.kind === 'dropdown' && (
-              <Dropdown
-                trigger={
-                  <button
-                    type="button"
-                    className={cx(styles.item, containsCurrent(entry.items, pathname) && styles.active)}
-                  >
-                    {entry.label}
-                    <ChevronDownIcon size={14} className={styles.chevron} />
-                  </button>
-                }
-              >
-                {entry.items.map((item) => (
-                  <Leaf key={item.label} item={item} />
-                ))}
-              </Dropdown>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div className={cx(styles.band, branding && styles.branded)} style={brandStyle} data-testid="menu-bar">
+      <nav className={styles.bar} aria-label="Main">
+        <ul className={styles.list}>
+          {branding?.navLogoUrl && (
+            <li className={styles.brandLogo}>
+              <img src={branding.navLogoUrl} alt="Company logo" />
+            </li>
+          )}
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              {entry.kind === 'route' && (
+                <NavLink to={pathOf(entry.route)} className={({ isActive }) => cx(styles.item, isActive && styles.active)}>
+                  {entry.label}
+                </NavLink>
+              )}
+              {entry.kind === 'locked' && (
+                <Link to={pathOf(entry.route)} className={cx(styles.item, styles.locked)} title="Upgrade to unlock">
+                  <LockIcon size={14} />
+                  {entry.label}
+                  <span className="visually-hidden"> (locked: upgrade to unlock)</span>
+                </Link>
+              )}
+              {entry.kind === 'external' && (
+                <a href={entry.href} target="_blank" rel="noopener noreferrer" className={styles.item}>
+                  {entry.label}
+                  <ExternalLinkIcon size={13} className={styles.external} />
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              )}
+              {entry.kind === 'dropdown' && (
+                <Dropdown
+                  trigger={
+                    <button
+                      type="button"
+                      className={cx(styles.item, containsCurrent(entry.items, pathname) && styles.active)}
+                    >
+                      {entry.label}
+                      <ChevronDownIcon size={14} className={styles.chevron} />
+                    </button>
+                  }
+                >
+                  {entry.items.map((item) => (
+                    <Leaf key={item.label} item={item} />
+                  ))}
+                </Dropdown>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { MailIcon, MessageIcon } from '../../../components/icons';
 import { cx } from '../../../lib/cx';
 import { linkify } from '../utils/linkify';
+import { ReplyForm } from './ReplyForm';
 import styles from './OutboxMessageCard.module.css';
 
 function LinkedText({ text }: { text: string }) {
@@ -70,6 +71,7 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
       ) : (
         <LinkedText text={message.body} />
       )}
+      {!email && <ReplyForm customer={message.to} business={message.from} />}
       {message.html && (
         <div className={styles.actions}>
           <Button variant="ghost" size="sm" onClick={() => setShowHtml((v) => !v)} aria-pressed={showHtml}>

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { MSG } from '@kudo/shared';
+import type { Agent } from '../../../test/helpers.js';
+import { createTestApp, json, loginAs, recordingQueue } from '../../../test/helpers.js';
+import { processBulkJob } from './bulk.js';
+
+const HEADER = 'First Name,Last Name,Address,Phone Number,Email';
+
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = `----kudo${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('Send to Multiple Customers', async () => {
+  const queue = recordingQueue();
+  const t = await createTestApp({}, { jobs: queue.queue });
+  const austin = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+  const dallas = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } });
+  const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null } });
+  const dallasCampaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: dallas.id, deletedAt: null } });
+  // Inside the sending window whatever the clock says, so the tests do not depend on the hour they run.
+  await t.db.location.updateMany({ data: { timeZone: 'UTC' } });
+  const noon = () => new Date(new Date().toISOString().slice(0, 10) + 'T12:00:00Z');
+  const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+
+  const upload = (agent: Agent, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) => {
+    const { payload, headers } = multipart(fields, file);
+    return agent.request('POST', '/api/kudo-beta/dispatch/bulk', payload, headers);
+  };
+  const csv = (lines: string[]) => ({ name: 'customers.csv', type: 'text/csv', data: Buffer.from([HEADER, ...lines].join('\n')) });
+
+  it('records the rows, marks the bad ones, and sends the good ones once each', async () => {
+    const res = await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv([
+      'Ann,Lee,1 Oak St,(512) 555-0301,ann@example.com',
+      'Bob,Ray,,512555030,',
+      'Cy,Fox,,,cy@example.com',
+      'Di,Moe,,5125550304,not-an-email',
+      ',,,,',
+      'Ed,Pym,,15125550305,',
+    ]));
+    expect(res.statusCode).toBe(200);
+    const view = json(res).data;
+    expect(view).toMatchObject({ kind: 'pcheck', campaign_name: campaign.name, total: 5 });
+    expect(view.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+      [2, 'standby'],
+      [3, 'error'],
+      [4, 'standby'],
+      [5, 'error'],
+      [7, 'standby'],
+    ]);
+    expect(view.rows[1].message).toBe(MSG.bulkInvalidRow);
+    expect(queue.sent.at(-1)).toEqual({ name: 'dispatch.bulk', payload: { jobId: view.id }, options: { singletonKey: `bulk-${view.id}` } });
+
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    const done = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data;
+    expect(done.status).toBe('done');
+    expect(done.counts).toEqual({ standby: 0, pending: 0, success: 3, error: 2 });
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550301' } })).toBe(1);
+    expect(await t.db.outboxMessage.count({ where: { to: 'ann@example.com' } })).toBe(1);
+    expect(await t.db.outboxMessage.count({ where: { to: 'cy@example.com' } })).toBe(1);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550305' } })).toBe(1);
+    expect(await t.db.dispatch.count({ where: { bulkJobId: view.id, source: 'bulk' } })).toBe(3);
+    // Running it again sends nothing more.
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550301' } })).toBe(1);
+    expect(json(await owner.get('/api/kudo-beta/dispatch/bulk/latest')).data.id).toBe(view.id);
+  });
+
+  it('resumes after a worker stopped mid-way without sending any row twice', async () => {
+    const lines = Array.from({ length: 6 }, (_, i) => `P${i},Q,,51255504${String(i).padStart(2, '0')},`);
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'bio' }, csv(lines))).data;
+    const real = t.app.deps.providers.sms;
+    let calls = 0;
+    const hanging = {
+      kind: real.kind,
+      send: (m: Parameters<typeof real.send>[0]) => {
+        calls += 1;
+        // The third send never returns: the worker is killed while Twilio holds the request.
+        return calls === 3 ? new Promise<never>(() => undefined) : real.send(m);
+      },
+    };
+    const killed = processBulkJob({ ...t.app.deps, providers: { ...t.app.deps.providers, sms: hanging }, log: t.app.log }, view.id, noon);
+    void killed;
+    for (let i = 0; i < 100 && calls < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(3);
+
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    const done = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data;
+    expect(done.status).toBe('done');
+    const counts = await Promise.all(lines.map((_, i) => t.db.outboxMessage.count({ where: { to: `+151255504${String(i).padStart(2, '0')}` } })));
+    expect(counts.every((c) => c <= 1)).toBe(true);
+    expect(counts.filter((c) => c === 1)).toHaveLength(5);
+    expect(done.rows[2]).toMatchObject({ status: 'error', message: MSG.bulkInterrupted });
+  });
+
+  it('waits for the sending window and resumes at 08:00 local time', async () => {
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(['Late,Night,,5125550501,']))).data;
+    const night = () => new Date('2026-06-10T23:30:00Z');
+    const { resumeAt } = await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, night);
+    expect(resumeAt?.toISOString()).toBe('2026-06-11T08:00:00.000Z');
+    expect(json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.status).toBe('waiting');
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550501' } })).toBe(0);
+  });
+
+  it('reads .xlsx uploads too', async () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([HEADER.split(','), ['Xa', 'Ls', '', '5125550601', '']]), 'Sheet1');
+    const data = Buffer.from(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const res = await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, { name: 'list.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data });
+    expect(json(res).data.rows).toEqual([{ row: 2, name: 'Xa Ls', phone: '5125550601', email: '', status: 'standby', message: null }]);
+  });
+
+  it('refuses bad uploads with clear messages and records nothing', async () => {
+    const before = await t.db.bulkJob.count();
+    expect(json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' })).message).toBe(MSG.bulkFileRequired);
+    const png = { name: 'photo.xlsx', type: 'application/vnd.ms-excel', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) };
+    expect(json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, png)).message).toBe(MSG.bulkExcelOnly);
+    expect(json(await upload(owner, { campaign_uid: '', kind: 'pcheck' }, csv(['A,B,,5125550701,']))).message).toBe(MSG.dispatchCampaignRequired);
+    expect(json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv([]))).message).toBe(MSG.bulkNoRows);
+    expect((await upload(owner, { campaign_uid: dallasCampaign.uid, kind: 'pcheck' }, csv(['A,B,,5125550701,']))).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/kudo-beta/dispatch/bulk', payload: {} })).statusCode).toBe(401);
+    expect(await t.db.bulkJob.count()).toBe(before);
+  });
+
+  it("keeps each location's jobs to itself", async () => {
+    const job = await t.db.bulkJob.findFirstOrThrow({ where: { locationId: austin.id } });
+    const dallasOwner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    expect((await dallasOwner.get(`/api/kudo-beta/dispatch/bulk/${job.id}`)).statusCode).toBe(404);
+    expect(json(await dallasOwner.get('/api/kudo-beta/dispatch/bulk/latest')).data).toBeNull();
+  });
+});
+
+describe('reading a consent spreadsheet', async () => {
+  const t = await createTestApp();
+  const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+  const read = (data: string) => {
+    const { payload, headers } = multipart({}, { name: 'consent.csv', type: 'text/csv', data: Buffer.from(data) });
+    return owner.request('POST', '/api/dashboard/quick-action/home-owner/read-sheet', payload, headers);
+  };
+
+  it('finds the columns by their header and marks rows without a valid phone', async () => {
+    const res = await read('Phone Number,LAST NAME,first name\n(512) 555-0901,Lee,Ann\n12345,Ray,Bob\n');
+    expect(json(res).data.rows).toEqual([
+      { row: 2, name: 'Ann Lee', phone: '5125550901', valid: true },
+      { row: 3, name: 'Bob Ray', phone: '12345', valid: false },
+    ]);
+  });
+
+  it('needs a phone column and at least one customer', async () => {
+    expect(json(await read('First Name,Last Name\nAnn,Lee\n')).message).toMatch(/Phone Number/);
+    expect(json(await read('Phone Number\n')).message).toBe('The file has no customers in it.');
+  });
+});

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import { digitsOnly, isValidEmail, MSG, type BulkJobView } from '@kudo/shared';
+import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { nextSendTime } from '../../lib/quiet-hours.js';
+import { readUploadedSheet } from './upload.js';
+import { bulkDispatchJob } from './jobs.js';
+import { sendDispatch, type DispatchKind } from './service.js';
+
+export interface BulkRowInput {
+  rowNumber: number;
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  valid: boolean;
+}
+
+/**
+ * The dispatch sheet's columns (3§3): first and last name in columns 1 and 2, the address in 3, the phone
+ * in 4, the email in 5; row 1 is the header. Rows without a phone or an email are skipped as blank; a row
+ * is valid with a ten-digit phone or a valid email.
+ */
+export function rowsFromSheet(rows: string[][]): BulkRowInput[] {
+  const out: BulkRowInput[] = [];
+  rows.slice(1).forEach((cells, i) => {
+    const cell = (n: number) => (cells[n] ?? '').trim();
+    let phone = digitsOnly(cell(3));
+    if (phone.length === 11 && phone.startsWith('1')) phone = phone.slice(1);
+    const email = cell(4).toLowerCase();
+    const name = `${cell(0)} ${cell(1)}`.trim().slice(0, 100);
+    if (!phone && !email && !name) return;
+    const phoneOk = phone.length === 10;
+    const emailOk = email !== '' && isValidEmail(email);
+    out.push({
+      rowNumber: i + 2,
+      name,
+      address: cell(2).slice(0, 255),
+      phone: phone.slice(0, 20),
+      email: email.slice(0, 254),
+      valid: (phoneOk || emailOk) && (phone === '' || phoneOk) && (email === '' || emailOk),
+    });
+  });
+  return out;
+}
+
+/** Takes the upload, checks it, records the job and its rows, and hands it to the worker. */
+export async function startBulk(ctx: LocationCtx, request: FastifyRequest): Promise<BulkJobView> {
+  const upload = await readUploadedSheet(request);
+  const kind = upload.fields.kind as DispatchKind;
+  const campaignUid = (upload.fields.campaign_uid ?? '').trim();
+  if (kind !== 'bio' && kind !== 'pcheck') throw badRequest('Please choose Send Bio or Send Pulse Check.');
+  if (!campaignUid) throw badRequest(MSG.dispatchCampaignRequired);
+  if (kind === 'bio' && ctx.location.freeTrial) throw forbidden();
+  const campaign = await ctx.db.campaign.findFirst({ where: { uid: campaignUid, locationId: ctx.location.locationId, deletedAt: null } });
+  if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
+  const sheet = upload.rows;
+  const rows = rowsFromSheet(sheet);
+  if (rows.length === 0) throw badRequest(MSG.bulkNoRows);
+
+  const job = await ctx.db.bulkJob.create({
+    data: {
+      locationId: ctx.location.locationId,
+      campaignId: campaign.id,
+      kind,
+      createdById: ctx.session.userId,
+      fileName: upload.fileName,
+      total: rows.length,
+      rows: {
+        createMany: {
+          data: rows.map((r) => ({
+            rowNumber: r.rowNumber,
+            name: r.name,
+            phone: r.phone,
+            email: r.email,
+            address: r.address,
+            status: r.valid ? 'standby' : 'error',
+            message: r.valid ? null : MSG.bulkInvalidRow,
+          })),
+        },
+      },
+    },
+  });
+  await enqueueBulk(ctx, job.id);
+  return bulkView(ctx, ctx.location.locationId, job.id);
+}
+
+/**
+ * Hands a job to the worker. A process without a queue (an API built for tests) leaves it queued; the
+ * worker's sweep picks up queued jobs in any case.
+ */
+export async function enqueueBulk(deps: AppDeps, jobId: number, startAfter?: Date) {
+  await deps.jobs?.send(bulkDispatchJob, { jobId }, { singletonKey: `bulk-${jobId}`, ...(startAfter ? { startAfter } : {}) });
+}
+
+export async function bulkView(deps: AppDeps, locationId: number, jobId: number): Promise<BulkJobView> {
+  const job = await deps.db.bulkJob.findFirst({
+    where: { id: jobId, locationId },
+    include: { campaign: { select: { name: true, location: { select: { timeZone: true } } } }, rows: { orderBy: { rowNumber: 'asc' } } },
+  });
+  if (!job) throw notFound();
+  const counts = { standby: 0, pending: 0, success: 0, error: 0 };
+  for (const r of job.rows) counts[r.status as keyof typeof counts] += 1;
+  return {
+    id: job.id,
+    kind: job.kind,
+    campaign_name: job.campaign.name,
+    file_name: job.fileName,
+    status: job.status as BulkJobView['status'],
+    resumes_at: job.status === 'waiting' ? nextSendTime(new Date(), job.campaign.location.timeZone, deps.config.sendWindow).toISOString() : null,
+    total: job.total,
+    counts,
+    rows: job.rows.map((r) => ({
+      row: r.rowNumber,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      status: r.status as BulkJobView['rows'][number]['status'],
+      message: r.message,
+    })),
+  };
+}
+
+export async function latestBulk(ctx: LocationCtx): Promise<BulkJobView | null> {
+  const job = await ctx.db.bulkJob.findFirst({
+    where: {
+      locationId: ctx.location.locationId,
+      createdById: ctx.session.userId,
+      OR: [{ finishedAt: null }, { finishedAt: { gt: new Date(Date.now() - 3600_000) } }],
+    },
+    orderBy: { id: 'desc' },
+    select: { id: true },
+  });
+  return job ? bulkView(ctx, ctx.location.locationId, job.id) : null;
+}
+
+/**
+ * Sends a bulk job's rows one at a time, in order. Safe to run again after a crash: a row whose send
+ * was already recorded (its dispatch exists) is never sent twice. Outside the location's sending window
+ * it stops and answers when to resume.
+ */
+export async function processBulkJob(deps: AppDeps & { log: Log }, jobId: number, now: () => Date = () => new Date()): Promise<{ resumeAt: Date | null }> {
+  const job = await deps.db.bulkJob.findUnique({ where: { id: jobId }, include: { location: true, campaign: true } });
+  if (!job || job.status === 'done') return { resumeAt: null };
+  const sender = { locationId: job.locationId, freeTrial: job.location.freeTrial, userId: job.createdById };
+  for (;;) {
+    const at = nextSendTime(now(), job.location.timeZone, deps.config.sendWindow);
+    if (at > now()) {
+      await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'waiting' } });
+      return { resumeAt: at };
+    }
+    await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'running' } });
+    // Rows left 'pending' by an interrupted run come first, then the next in line.
+    const row = await deps.db.bulkJobRow.findFirst({
+      where: { jobId, status: { in: ['pending', 'standby'] } },
+      orderBy: [{ status: 'asc' }, { rowNumber: 'asc' }],
+    });
+    if (!row) break;
+    if (row.status === 'standby') await deps.db.bulkJobRow.update({ where: { id: row.id }, data: { status: 'pending' } });
+
+    const earlier = await deps.db.dispatch.findUnique({ where: { bulkRowId: row.id } });
+    if (earlier) {
+      const known = earlier.smsStatus !== null || earlier.emailStatus !== null;
+      const ok = earlier.smsStatus === 1 || earlier.emailStatus === 1;
+      await deps.db.bulkJobRow.update({
+        where: { id: row.id },
+        data: known ? { status: ok ? 'success' : 'error', message: ok ? null : (earlier.smsMessage ?? earlier.emailMessage) } : { status: 'error', message: MSG.bulkInterrupted },
+      });
+      continue;
+    }
+    let status: 'success' | 'error' = 'error';
+    let message: string | null = null;
+    try {
+      const result = await sendDispatch(
+        deps,
+        sender,
+        job.kind,
+        {
+          campaign_uid: job.campaign.uid,
+          customer_phone: row.phone.length === 10 ? row.phone : '',
+          customer_email: row.email && isValidEmail(row.email) ? row.email : '',
+          customer_name: row.name,
+          customer_address: row.address,
+          customer_place: null,
+          is_test: false,
+        },
+        'bulk',
+        { bulkJobId: job.id, bulkRowId: row.id },
+      );
+      if (result.status === 1) status = 'success';
+      else message = result.phone_message ?? result.email_message ?? MSG.dispatchFailed;
+    } catch (error) {
+      message = error instanceof Error ? error.message : MSG.dispatchFailed;
+      if ((error as { code?: string }).code === 'P2002') {
+        // Another run recorded this row's send meanwhile: look again instead of sending.
+        continue;
+      }
+    }
+    await deps.db.bulkJobRow.update({ where: { id: row.id }, data: { status, message } });
+  }
+  await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'done', finishedAt: new Date() } });
+  return { resumeAt: null };
+}

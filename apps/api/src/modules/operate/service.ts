@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import {
+  GLOBAL_TEMPLATES,
+  MSG,
+  renderTemplate,
+  type DispatchResult,
+  type MessageTemplates,
+} from '@kudo/shared';
+import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
+import { customerEmail, type Business } from '../../lib/customer-email.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { hashToken } from '../../lib/tokens.js';
+import { EmailUnsubscribedError } from '../../providers/consent.js';
+import { SmsSendError } from '../../providers/sms/index.js';
+
+export type DispatchKind = 'pcheck' | 'bio';
+export type DispatchSource = 'dashboard' | 'bulk' | 'boost' | 'wizard' | 'api' | 'sample';
+
+/** How long a pulseCheck link stays valid. */
+export const DISPATCH_TOKEN_DAYS = 30;
+
+export interface DispatchInput {
+  campaign_uid: string;
+  /** Ten digits, or empty. */
+  customer_phone: string;
+  /** Lower case, or empty. */
+  customer_email: string;
+  customer_name: string;
+  customer_address: string;
+  customer_place?: Record<string, unknown> | null;
+  is_test: boolean;
+}
+
+/** Who sends: the location (and whether it is on a trial, which spends pulseChecks) and the user. */
+export interface Sender {
+  locationId: number;
+  freeTrial: boolean;
+  userId: number | null;
+}
+
+export const senderOf = (ctx: LocationCtx): Sender => ({
+  locationId: ctx.location.locationId,
+  freeTrial: ctx.location.freeTrial,
+  userId: ctx.session.userId,
+});
+
+/** A new pulseCheck token: 96 random bits, short enough for a text message. */
+export const newDispatchToken = (): string => randomBytes(12).toString('base64url');
+
+export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
+
+const TEMPLATE_KEYS = {
+  pcheck: { sms: 'pcheckSmsTemplate', email: 'pcheckEmailTemplate' },
+  bio: { sms: 'bioSmsTemplate', email: 'bioEmailTemplate' },
+} as const satisfies Record<DispatchKind, { sms: keyof MessageTemplates; email: keyof MessageTemplates }>;
+
+/** The business as its customers see it in messages. */
+export async function loadBusiness(deps: AppDeps, locationId: number): Promise<Business & { companyName: string }> {
+  const l = await deps.db.location.findUniqueOrThrow({ where: { id: locationId } });
+  const cityLine = [l.companyCity, [l.companyState, l.companyZipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [l.companyAddress, cityLine].filter(Boolean).join(', ') || [l.addressLine1, l.addressLine2].filter(Boolean).join(', ');
+  const name = l.companyName || l.name;
+  return { locationId, name, companyName: name, address, color: l.navBkgColor, logoUrl: l.navLogoUrl };
+}
+
+/**
+ * Sends one bio or pulseCheck: records the dispatch with its token, renders the campaign's template (or
+ * the location's, or the global default), and sends it by SMS and/or email through the providers, whose
+ * consent checks may refuse either part. Trial locations spend one pulseCheck per pulseCheck sent, and
+ * get it back when neither part went out.
+ */
+export async function sendDispatch(
+  ctx: AppDeps & { log: Log },
+  sender: Sender,
+  kind: DispatchKind,
+  input: DispatchInput,
+  source: DispatchSource = 'dashboard',
+  extra: { bulkJobId?: number; bulkRowId?: number; followUpOfId?: number } = {},
+): Promise<DispatchResult> {
+  const { db } = ctx;
+  const { locationId } = sender;
+  const campaign = await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
+  if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
+
+  const trialSpend = kind === 'pcheck' && sender.freeTrial;
+  let pcheckCount: number | null = null;
+  if (trialSpend) {
+    // One statement, so two sends at once can never take the count below zero.
+    const rows = await db.$queryRaw<{ pcheck_count: number }[]>`
+      UPDATE locations SET pcheck_count = pcheck_count - 1 WHERE id = ${locationId} AND pcheck_count > 0 RETURNING pcheck_count`;
+    if (rows.length === 0) throw conflict(MSG.dispatchNoPulseChecksLeft);
+    pcheckCount = rows[0]!.pcheck_count;
+  }
+
+  const phone = input.customer_phone ? `+1${input.customer_phone}` : null;
+  const email = input.customer_email || null;
+  const customer = await upsertCustomer(ctx, locationId, { phone, email, name: input.customer_name, addressLine: input.customer_address });
+  const token = newDispatchToken();
+  const dispatch = await db.dispatch.create({
+    data: {
+      locationId,
+      campaignId: campaign.id,
+      customerId: customer.id,
+      kind,
+      source,
+      isTest: input.is_test,
+      tokenHash: hashToken(token),
+      customerPhone: phone,
+      customerEmail: email,
+      customerName: input.customer_name,
+      customerAddress: input.customer_address,
+      ...(input.customer_place ? { customerPlace: input.customer_place as object } : {}),
+      sentByUserId: sender.userId,
+      bulkJobId: extra.bulkJobId ?? null,
+      bulkRowId: extra.bulkRowId ?? null,
+      followUpOfId: extra.followUpOfId ?? null,
+      expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
+    },
+  });
+
+  const business = await loadBusiness(ctx, locationId);
+  const accountTemplates = await db.accountTemplates.findUnique({ where: { locationId } });
+  const template = (channel: 'sms' | 'email') => {
+    const key = TEMPLATE_KEYS[kind][channel];
+    return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
+  };
+  const link = kind === 'pcheck' ? `${ctx.config.publicUrl}/pulsecheck/${token}` : `${ctx.config.publicUrl}/view-bio/${campaign.uid}`;
+  const values = {
+    customer_name: firstName(input.customer_name) || 'there',
+    employee_name: campaign.name,
+    company_name: business.companyName,
+    department: campaign.department,
+    link,
+  };
+
+  let smsStatus: 0 | 1 | null = null;
+  let smsMessage: string | null = null;
+  if (phone) {
+    try {
+      await ctx.providers.sms.send({ to: phone, body: renderTemplate(template('sms'), values), locationId, scope: 'dispatch' });
+      smsStatus = 1;
+      smsMessage = MSG.dispatchSmsSent;
+    } catch (error) {
+      smsStatus = 0;
+      smsMessage = error instanceof SmsSendError && error.reason === 'opted_out' ? MSG.lookupOptedOut : MSG.dispatchSmsFailed;
+      if (!(error instanceof SmsSendError && error.reason === 'opted_out')) ctx.log.warn({ err: error, dispatchId: dispatch.id }, 'dispatch SMS failed');
+    }
+  }
+  let emailStatus: 0 | 1 | null = null;
+  let emailMessage: string | null = null;
+  if (email) {
+    const subject =
+      kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
+    try {
+      await ctx.providers.email.send(
+        customerEmail(ctx.config, business, {
+          to: email,
+          subject: input.is_test ? `[Test] ${subject}` : subject,
+          text: renderTemplate(template('email'), values),
+          action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
+          scope: 'dispatch',
+        }),
+      );
+      emailStatus = 1;
+      emailMessage = MSG.dispatchEmailSent;
+    } catch (error) {
+      emailStatus = 0;
+      emailMessage = error instanceof EmailUnsubscribedError ? error.message : MSG.dispatchEmailFailed;
+      if (!(error instanceof EmailUnsubscribedError)) ctx.log.warn({ err: error, dispatchId: dispatch.id }, 'dispatch email failed');
+    }
+  }
+
+  const sent = smsStatus === 1 || emailStatus === 1;
+  await db.dispatch.update({ where: { id: dispatch.id }, data: { smsStatus, smsMessage, emailStatus, emailMessage } });
+  if (trialSpend && !sent) {
+    const rows = await db.$queryRaw<{ pcheck_count: number }[]>`
+      UPDATE locations SET pcheck_count = pcheck_count + 1 WHERE id = ${locationId} RETURNING pcheck_count`;
+    pcheckCount = rows[0]?.pcheck_count ?? pcheckCount;
+  }
+  return {
+    status: sent ? 1 : 0,
+    phone_status: smsStatus,
+    phone_message: smsMessage,
+    email_status: emailStatus,
+    email_message: emailMessage,
+    pcheck_count: pcheckCount,
+  };
+}
+
+/** The customer a send is for: found by phone (else by email) and brought up to date with what staff typed. */
+async function upsertCustomer(
+  ctx: Pick<AppDeps, 'db'>,
+  locationId: number,
+  c: { phone: string | null; email: string | null; name: string; addressLine: string },
+) {
+  const existing = c.phone
+    ? await ctx.db.customer.findUnique({ where: { locationId_phone: { locationId, phone: c.phone } } })
+    : await ctx.db.customer.findFirst({ where: { locationId, email: c.email, phone: null }, orderBy: { id: 'asc' } });
+  const changes = {
+    ...(c.email ? { email: c.email } : {}),
+    ...(c.name ? { name: c.name } : {}),
+    ...(c.addressLine ? { addressLine: c.addressLine } : {}),
+  };
+  if (existing) return ctx.db.customer.update({ where: { id: existing.id }, data: changes });
+  try {
+    return await ctx.db.customer.create({ data: { locationId, phone: c.phone, email: c.email, name: c.name, addressLine: c.addressLine } });
+  } catch {
+    // Created by a concurrent send for the same phone: use theirs.
+    return ctx.db.customer.update({ where: { locationId_phone: { locationId, phone: c.phone as string } }, data: changes });
+  }
+}
+

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@kudo/shared';
+import { badRequest } from '../../lib/errors.js';
+import { readSpreadsheet, SpreadsheetError } from '../../lib/spreadsheet/parse.js';
+
+/**
+ * The spreadsheet of a multipart upload (the fields first, then the file), read safely: its rows as
+ * strings, the fields sent before it, and its name. Problems answer 400 with the product's messages.
+ */
+export async function readUploadedSheet(request: FastifyRequest): Promise<{ rows: string[][]; fields: Record<string, string>; fileName: string }> {
+  if (!request.isMultipart()) throw badRequest(MSG.bulkFileRequired);
+  let part;
+  try {
+    part = await request.file();
+  } catch {
+    throw badRequest(MSG.bulkFileRequired);
+  }
+  if (!part) throw badRequest(MSG.bulkFileRequired);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = String(value.value);
+  }
+  let buffer: Buffer;
+  try {
+    buffer = await part.toBuffer();
+  } catch {
+    throw badRequest('The file is larger than 5 MB.');
+  }
+  try {
+    return { rows: (await readSpreadsheet(buffer)).rows, fields, fileName: (part.filename || 'spreadsheet').slice(0, 200) };
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw badRequest(error.message === 'This is not an Excel or CSV file.' ? MSG.bulkExcelOnly : error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,241 @@
+import {
+  DEFAULT_SLIDER_TITLES,
+  FLOW_MODES,
+  formatPhone,
+  MSG,
+  PRODUCT,
+  socialApi,
+  starsFor,
+  timeAgo,
+  type FlowMode,
+  type Mood,
+  type PublicLocationData,
+} from '@kudo/shared';
+import type { z } from 'zod';
+import type { pulsecheckApi } from '@kudo/shared';
+import type { AppDeps, PublicCtx } from '../../http/context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { hashToken } from '../../lib/tokens.js';
+import { DISPATCH_TOKEN_DAYS, newDispatchToken } from '../operate/service.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { sendResponseAlerts } from './alerts.js';
+import { queueCardAfterPulseCheck } from '../card/sending.js';
+
+type Submission = z.output<(typeof pulsecheckApi)['submitStep']['body']>;
+
+const invalid = () => notFound(MSG.pcheckLinkInvalid);
+
+/** The dispatch behind a link, while it is valid (30 days). */
+async function dispatchFor(deps: AppDeps, token: string) {
+  const dispatch = await deps.db.dispatch.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { campaign: true, submissions: { select: { type: true, data: true } } },
+  });
+  if (!dispatch || dispatch.kind !== 'pcheck' || dispatch.expiresAt <= new Date()) throw invalid();
+  return dispatch;
+}
+
+/** A campaign of the link's location, by its public uid. */
+async function campaignOf(deps: AppDeps, locationId: number, uid: string) {
+  const campaign = await deps.db.campaign.findFirst({ where: { uid, locationId, deletedAt: null } });
+  if (!campaign) throw invalid();
+  return campaign;
+}
+
+export async function sampleToken(deps: AppDeps, campaignUid: string): Promise<{ token: string }> {
+  const campaign = await deps.db.campaign.findFirst({ where: { uid: campaignUid, deletedAt: null } });
+  if (!campaign) throw invalid();
+  const token = newDispatchToken();
+  await deps.db.dispatch.create({
+    data: {
+      locationId: campaign.locationId,
+      campaignId: campaign.id,
+      kind: 'pcheck',
+      source: 'sample',
+      isTest: true,
+      tokenHash: hashToken(token),
+      customerName: 'Sample customer',
+      expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
+    },
+  });
+  return { token };
+}
+
+export async function validate(deps: AppDeps, token: string) {
+  const d = await dispatchFor(deps, token);
+  return {
+    is_valid: true,
+    is_test: d.isTest,
+    campaign_uid: d.campaign.uid,
+    mood: (d.mood as Mood | null) ?? null,
+    answered: d.submissions.map((s) => s.type),
+  };
+}
+
+export async function campaigns(deps: AppDeps, token: string) {
+  const d = await dispatchFor(deps, token);
+  const rows = await deps.db.campaign.findMany({
+    where: { locationId: d.locationId, deletedAt: null },
+    orderBy: [{ isDefault: 'desc' }, { name: 'asc' }],
+    select: { uid: true, name: true, image: true },
+  });
+  return { campaigns: rows.map((c) => ({ uid: c.uid, campaign_uid: c.uid, name: c.name, image: c.image })) };
+}
+
+/** What the public pages show: brand, phone, flow settings, review sites (the campaign's own, else the location's). */
+export async function locationData(deps: AppDeps, token: string, campaignUid?: string): Promise<PublicLocationData> {
+  const d = await dispatchFor(deps, token);
+  const campaign = campaignUid ? await campaignOf(deps, d.locationId, campaignUid) : d.campaign;
+  const [location, settings, defaultCampaign, campaignSites, locationSites] = await Promise.all([
+    deps.db.location.findUniqueOrThrow({ where: { id: d.locationId } }),
+    deps.db.pulseCheckSettings.findUnique({ where: { locationId: d.locationId } }),
+    deps.db.campaign.findFirst({ where: { locationId: d.locationId, isDefault: true, deletedAt: null }, select: { uid: true } }),
+    deps.db.campaignSocialMedia.findMany({ where: { campaignId: campaign.id }, orderBy: { id: 'asc' } }),
+    deps.db.socialAccount.findMany({ where: { locationId: d.locationId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] }),
+  ]);
+  const labels = socialApi.SOCIAL_TYPE_LABELS as Record<string, string>;
+  const social_media =
+    campaignSites.length > 0
+      ? campaignSites.map((s, i) => ({
+          name: s.source === 'custom' ? String((s.metadata as { title?: string } | null)?.title ?? 'Review us') : (labels[s.source] ?? s.source),
+          source: s.source,
+          url: s.url,
+          display: true,
+          order: i,
+        }))
+      : locationSites
+          .filter((s) => (s.reviewPage || s.homepage).length > 0)
+          .map((s, i) => ({
+            name: s.type === 'custom' ? (s.title ?? 'Review us') : (labels[s.type] ?? s.type),
+            source: s.type,
+            url: s.reviewPage || s.homepage,
+            display: true,
+            order: i,
+          }));
+  const flowMode = (FLOW_MODES as readonly string[]).includes(settings?.flowMode ?? '') ? (settings!.flowMode as FlowMode) : 'sentimentOnly-ungated';
+  const sliderTitles = settings?.sliderTitles.length ? settings.sliderTitles : [...DEFAULT_SLIDER_TITLES];
+  return {
+    location_name: location.name,
+    default_campaign_uid: defaultCampaign?.uid ?? null,
+    campaign_name: campaign.name,
+    campaign_image_url: campaign.image || null,
+    company_name: location.companyName || location.name,
+    company_image: location.navLogoUrl,
+    company_phone: location.companyPhoneNumber ? formatPhone(location.companyPhoneNumber) : '',
+    navbar_bkg_color: location.navBkgColor,
+    whitelabel: settings?.whitelabel ?? false,
+    custom_flow_mode: flowMode,
+    social_media,
+    sliders: sliderTitles.map((title) => ({ title })),
+    privacy_policy_url: `${deps.config.publicUrl}/privacy`,
+  };
+}
+
+/**
+ * Records one step of the customer's answer. Each step type is answered once per link; the first answer
+ * credits the campaign the customer chose; the mood alerts the location's notification contacts; a
+ * written review becomes a review of the location (tests excepted).
+ */
+export async function submit(ctx: PublicCtx, token: string, campaignUid: string, body: Submission): Promise<{ type: string }> {
+  const d = await dispatchFor(ctx, token);
+  const campaign = await campaignOf(ctx, d.locationId, campaignUid);
+  const updates: Prisma.DispatchUpdateInput = {};
+  if (!d.creditedCampaignId) updates.creditedCampaign = { connect: { id: campaign.id } };
+  if (!d.respondedAt) updates.respondedAt = new Date();
+  if (body.type === 'mood') updates.mood = body.data.mood;
+  if (body.type === 'ratings') updates.sliderMean = body.data.reduce((sum, r) => sum + r.value, 0) / body.data.length;
+
+  try {
+    await ctx.db.$transaction([
+      ctx.db.pulseCheckSubmission.create({
+        data: { dispatchId: d.id, type: body.type, data: body.data as Prisma.InputJsonValue, ipAddress: ctx.ip },
+      }),
+      ctx.db.dispatch.update({ where: { id: d.id }, data: updates }),
+    ]);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P2002') throw conflict(MSG.pcheckStepAnswered);
+    throw error;
+  }
+
+  if (body.type === 'mood' && !d.isTest) {
+    await sendResponseAlerts(ctx, { dispatchId: d.id, mood: body.data.mood }).catch((err: unknown) =>
+      ctx.log.error({ err, dispatchId: d.id }, 'pulseCheck alert failed'),
+    );
+    // The contact card follows a real answer, after the delay the location chose (when it sends one).
+    if (d.customerPhone) {
+      await queueCardAfterPulseCheck(ctx.db, { locationId: d.locationId, phone: d.customerPhone, customerName: d.customerName }).catch(
+        (err: unknown) => ctx.log.error({ err, dispatchId: d.id }, 'contact card queueing failed'),
+      );
+    }
+  }
+  if (body.type === 'review' && body.data.method === 'text' && !d.isTest) {
+    const fresh = await ctx.db.dispatch.findUniqueOrThrow({ where: { id: d.id } });
+    await ctx.db.review.create({
+      data: {
+        locationId: d.locationId,
+        source: 'kudo',
+        externalId: `dispatch-${d.id}`,
+        authorName: publicName(d.customerName),
+        rating: starsFor((fresh.mood as Mood | null) ?? null, fresh.sliderMean),
+        text: body.data.value,
+        postedAt: new Date(),
+        campaignId: fresh.creditedCampaignId ?? campaign.id,
+      },
+    });
+  }
+  return { type: body.type };
+}
+
+/** "Pat J.": a customer's first name and initial, as reviews show them. */
+export function publicName(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return 'A customer';
+  return parts.length === 1 ? parts[0]! : `${parts[0]} ${parts.at(-1)![0]!.toUpperCase()}.`;
+}
+
+const youtubeId = (url: string): string | null =>
+  /(?:youtu\.be\/|youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/))([A-Za-z0-9_-]{11})/.exec(url)?.[1] ?? null;
+
+/** The public bio: the technician's profile and the reviews the business selected for them. */
+export async function bio(deps: AppDeps, campaignUid: string) {
+  const campaign = await deps.db.campaign.findFirst({ where: { uid: campaignUid, deletedAt: null }, include: { location: true } });
+  if (!campaign) throw notFound();
+  const settings = await deps.db.pulseCheckSettings.findUnique({ where: { locationId: campaign.locationId } });
+  const [aggregate, reviews] = await Promise.all([
+    deps.db.review.aggregate({ where: { campaignId: campaign.id, locationId: campaign.locationId }, _avg: { rating: true }, _count: true }),
+    deps.db.review.findMany({
+      where: { campaignId: campaign.id, locationId: campaign.locationId, approvedForWidget: true },
+      orderBy: { postedAt: 'desc' },
+      take: 20,
+    }),
+  ]);
+  const labels = socialApi.SOCIAL_TYPE_LABELS as Record<string, string>;
+  const now = new Date();
+  const location = campaign.location;
+  return {
+    bio_profile: {
+      logo_url: location.navLogoUrl,
+      logo_bkg_color: location.navBkgColor,
+      campaign_img_url: campaign.image,
+      campaign_name: campaign.name,
+      company_name: location.companyName || location.name,
+      rating: aggregate._avg.rating === null ? null : Math.round(aggregate._avg.rating * 10) / 10,
+      review_count: aggregate._count,
+      license: campaign.license,
+      department: campaign.department,
+      description: campaign.description,
+      video_id: campaign.ytUrl ? youtubeId(campaign.ytUrl) : null,
+      whitelabel: settings?.whitelabel ?? false,
+    },
+    reviews: reviews.map((r) => ({
+      transaction_id: r.id,
+      user_rating: r.rating,
+      text: r.text,
+      time_diff_expr: timeAgo(r.postedAt, now),
+      posted_at: r.postedAt.toISOString(),
+      name: r.authorName,
+      source: r.source,
+      sm_title: r.source === 'kudo' ? PRODUCT.name : (labels[r.source] ?? r.source),
+    })),
+  };
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import twilio from 'twilio';
+import { MSG, systemApi } from '@kudo/shared';
+import type { AppDeps } from '../../http/context.js';
+import { route } from '../../http/route.js';
+import { normalizeAddress, recordConsent } from '../../lib/consent.js';
+import { forbidden } from '../../lib/errors.js';
+import { handleInboundSms } from './inbound.js';
+
+export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
+export const TWILIO_STATUS_PATH = '/api/webhooks/twilio/status';
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+
+export const twiml = (reply: string | null) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${escapeXml(reply)}</Message>` : ''}</Response>`;
+
+/** Later statuses never go back to earlier ones when Twilio's callbacks arrive out of order. */
+const STATUS_RANK: Record<string, number> = {
+  accepted: 0,
+  scheduled: 0,
+  queued: 1,
+  sending: 2,
+  sent: 3,
+  receiving: 3,
+  received: 4,
+  delivered: 5,
+  undelivered: 5,
+  failed: 5,
+  read: 6,
+  canceled: 5,
+};
+
+/**
+ * The URL Twilio signed: the public address it was configured with. Behind a proxy that rewrites the
+ * host or scheme, PUBLIC_URL is that address; with TRUST_PROXY the forwarded host and scheme are tried too.
+ */
+function signedUrls(deps: AppDeps, request: FastifyRequest): string[] {
+  const urls = [`${deps.config.publicUrl}${request.url}`];
+  if (deps.config.trustProxy) urls.push(`${request.protocol}://${request.host}${request.url}`);
+  return urls;
+}
+
+function verifyTwilio(deps: AppDeps, authToken: string, request: FastifyRequest): Record<string, string> {
+  const signature = request.headers['x-twilio-signature'];
+  const params = (request.body ?? {}) as Record<string, string>;
+  if (typeof signature !== 'string' || !signedUrls(deps, request).some((url) => twilio.validateRequest(authToken, signature, url, params))) {
+    request.log.warn({ url: request.url }, 'Twilio webhook with a missing or wrong signature');
+    throw forbidden(MSG.webhookSignature);
+  }
+  return params;
+}
+
+const sendTwiml = (reply: FastifyReply, text: string | null) => reply.header('content-type', 'text/xml; charset=utf-8').send(twiml(text));
+
+export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const twilioConfig = deps.config.sms.twilio;
+  if (twilioConfig) {
+    app.post(TWILIO_INBOUND_PATH, async (request, reply) => {
+      const params = verifyTwilio(deps, twilioConfig.authToken, request);
+      const result = await handleInboundSms(deps, {
+        from: params.From ?? '',
+        to: params.To ?? '',
+        body: params.Body ?? '',
+        mediaUrl: Number(params.NumMedia ?? 0) > 0 ? (params.MediaUrl0 ?? null) : null,
+        messagingServiceSid: params.MessagingServiceSid ?? null,
+        provider: 'twilio',
+        providerId: params.MessageSid ?? params.SmsSid ?? null,
+      });
+      return sendTwiml(reply, result.reply);
+    });
+
+    app.post(TWILIO_STATUS_PATH, async (request, reply) => {
+      const params = verifyTwilio(deps, twilioConfig.authToken, request);
+      const sid = params.MessageSid ?? params.SmsSid;
+      const status = (params.MessageStatus ?? params.SmsStatus ?? '').toLowerCase();
+      const errorCode = params.ErrorCode ? Number(params.ErrorCode) : null;
+      if (sid && status) {
+        const row = await deps.db.smsMessage.findUnique({ where: { providerId: sid } });
+        if (row && (STATUS_RANK[status] ?? 0) >= (STATUS_RANK[row.status] ?? 0)) {
+          await deps.db.smsMessage.update({ where: { id: row.id }, data: { status, errorCode: errorCode ?? row.errorCode } });
+        }
+        if (row?.locationId && errorCode === 21610) {
+          await recordConsent(deps.db, {
+            locationId: row.locationId,
+            channel: 'sms',
+            address: row.to,
+            scope: 'all',
+            action: 'opt_out',
+            source: 'provider',
+            detail: '21610',
+          });
+        }
+      }
+      return reply.code(204).send();
+    });
+  } else {
+    // Local mode: a person answers as the customer from the Dev outbox, through the same inbound path.
+    route(app, deps, systemApi.devOutboxReply, async ({ body }) => {
+      const result = await handleInboundSms(deps, { from: body.from, to: body.to, body: body.body, provider: 'local' });
+      if (result.reply) {
+        // Written straight to the outbox: the confirmation of a STOP must reach the customer once more.
+        const to = normalizeAddress('sms', body.from);
+        const row = await deps.db.outboxMessage.create({
+          data: { channel: 'sms', locationId: result.locationId, to, from: normalizeAddress('sms', body.to), body: result.reply },
+        });
+        await deps.db.smsMessage.create({
+          data: {
+            locationId: result.locationId,
+            direction: 'outbound',
+            to,
+            from: normalizeAddress('sms', body.to),
+            body: result.reply,
+            provider: 'local',
+            providerId: `outbox-${row.id}`,
+            status: 'sent',
+          },
+        });
+      }
+      return { location_id: result.locationId, reply: result.reply };
+    });
+  }
+}

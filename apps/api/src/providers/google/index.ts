@@ -1,0 +1,19 @@
+import type { Config } from '../../config.js';
+import { localGoogleProvider } from './local.js';
+import { googleOAuthProvider } from './real.js';
+import type { GoogleProvider } from './types.js';
+
+export type { GbpAddress, GbpListing, GbpLocation, GoogleProvider, GoogleTokens } from './types.js';
+
+/** Google's OAuth client when GOOGLE_CLIENT_ID and _SECRET are set, otherwise our local sign-in page. */
+export function createGoogleProvider(config: Config): GoogleProvider {
+  const oauth = config.google.oauth;
+  if (!oauth) return localGoogleProvider();
+  return googleOAuthProvider({
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+    redirectUri: `${config.publicUrl}/api/oauth/google/callback`,
+    oauthBaseUrl: oauth.oauthBaseUrl,
+    apiBaseUrl: oauth.apiBaseUrl,
+  });
+}

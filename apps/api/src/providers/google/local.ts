@@ -1,0 +1,61 @@
+import { ProviderError } from '../social-errors.js';
+import type { GbpListing, GoogleProvider } from './types.js';
+
+/** The two Google accounts of the local sign-in page: one manages two locations, the other none. */
+export const LOCAL_GOOGLE_ACCOUNTS = [
+  { key: '1', email: 'owner.demo@gmail.example', label: 'Demo Plumbing (two Business Profile locations)' },
+  { key: '2', email: 'new.business@gmail.example', label: 'New Business (no Business Profile locations)' },
+] as const;
+
+const LISTINGS: Record<string, GbpListing> = {
+  '1': {
+    accountId: 'accounts/1180000000000000001',
+    accountName: 'Demo Plumbing',
+    locations: [
+      {
+        id: 'locations/5120000000000000101',
+        name: 'Demo Plumbing Austin',
+        placeId: 'ChIJdemoAustinPlumbing0001',
+        address: { addressLines: ['1200 S Lamar Blvd'], locality: 'Austin', administrativeArea: 'TX' },
+      },
+      {
+        id: 'locations/5120000000000000102',
+        name: 'Demo Plumbing Dallas',
+        placeId: 'ChIJdemoDallasPlumbing0002',
+        address: { addressLines: ['2400 Ross Ave'], locality: 'Dallas', administrativeArea: 'TX' },
+      },
+    ],
+  },
+  '2': { accountId: 'accounts/1180000000000000002', accountName: 'New Business', locations: [] },
+};
+
+const HOUR = 3600_000;
+
+/** Codes come from our own sign-in page (GET /api/dev/oauth/google): `local-google:<account>`. */
+export function localGoogleProvider(): GoogleProvider {
+  const accountOf = (value: string, prefix: string) => {
+    const match = new RegExp(`^${prefix}:([12])(?::.*)?$`).exec(value);
+    if (!match) throw new ProviderError('rejected', 'Unknown local Google code or token');
+    return match[1]!;
+  };
+  return {
+    kind: 'local',
+    authUrl: (state) => `/api/dev/oauth/google?state=${encodeURIComponent(state)}`,
+    async exchangeCode(code) {
+      const account = accountOf(code, 'local-google');
+      return {
+        accessToken: `local-google-access:${account}:${Date.now()}`,
+        refreshToken: `local-google-refresh:${account}`,
+        expiresAt: new Date(Date.now() + HOUR),
+      };
+    },
+    async refresh(refreshToken) {
+      const account = accountOf(refreshToken, 'local-google-refresh');
+      return { accessToken: `local-google-access:${account}:${Date.now()}`, refreshToken, expiresAt: new Date(Date.now() + HOUR) };
+    },
+    async listLocations(accessToken) {
+      return structuredClone(LISTINGS[accountOf(accessToken, 'local-google-access')]!);
+    },
+    async revoke() {},
+  };
+}

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { linkFromOutbox, logIn } from './helpers';
+
+test('a pulseCheck sent from Dispatch is answered on a phone, and the business is alerted', async ({ page, browser }) => {
+  await logIn(page, 'admin@kudo.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/operate/dispatch');
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).nth(1);
+  const technician = (await row.getByRole('heading', { level: 3 }).textContent())!.trim();
+  await row.getByLabel('Phone').fill('5125550150');
+  await row.getByLabel('Email').fill('pat.customer@example.com');
+  await row.getByLabel('Name (optional)').fill('Pat Customer');
+  await row.getByRole('button', { name: 'Send pulseCheck' }).click();
+  await expect(page.getByText('pulseCheck Sent Successfully')).toBeVisible();
+
+  const link = await linkFromOutbox(page, '+15125550150');
+  expect(link).toMatch(/\/pulsecheck\/[A-Za-z0-9_-]{16}$/);
+
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const customer = await phone.newPage();
+  await customer.goto(link);
+  await expect(customer.getByRole('heading', { name: 'How satisfied were you with the overall experience?' })).toBeVisible();
+  await customer.screenshot({ path: '/work/shots/customer-mood.png' });
+  await customer.getByRole('button', { name: /Very satisfied/ }).click();
+
+  await expect(customer.getByRole('heading', { name: 'Leave your review in seconds.' })).toBeVisible();
+  await customer.screenshot({ path: '/work/shots/customer-sites.png' });
+  await customer.getByRole('button', { name: 'Google' }).click();
+  await expect(customer.getByRole('heading', { name: 'Redirecting to Google...' })).toBeVisible();
+  const popup = customer.waitForEvent('popup');
+  await customer.getByRole('button', { name: "Let's Go!" }).click();
+  await (await popup).close();
+  await customer.getByRole('button', { name: 'I left a great review!' }).click();
+
+  await expect(customer.getByRole('heading', { name: 'A few quick ratings' })).toBeVisible();
+  const sliders = customer.getByRole('slider');
+  await expect(sliders).toHaveCount(3);
+  await sliders.first().fill('10');
+  await customer.screenshot({ path: '/work/shots/customer-rating.png' });
+  await customer.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(customer.getByRole('heading', { name: 'What did you like most about your experience?' })).toBeVisible();
+  await customer.getByRole('button', { name: 'Send' }).click();
+  await expect(customer.getByText('Please provide a brief message')).toBeVisible();
+  await customer.getByLabel('Your feedback').fill(`${technician} was quick and tidy.`);
+  await customer.screenshot({ path: '/work/shots/customer-review.png' });
+  await customer.getByRole('button', { name: 'Send' }).click();
+  await expect(customer.getByRole('heading', { name: 'We enjoyed your business too!' })).toBeVisible();
+  await customer.screenshot({ path: '/work/shots/customer-thanks.png' });
+  // The page fits a 360 px phone: nothing scrolls sideways.
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await phone.close();
+
+  // The positive notification contacts got an alert with the mood in the subject.
+  await page.goto('/dev/outbox');
+  await expect(page.getByRole('heading', { name: /^Positive pulseCheck: Pat Customer rated / }).first()).toBeVisible();
+});
+
+test('an expired or unknown link goes to not-found, and a bio page shows its technician', async ({ page }) => {
+  await page.goto('/pulsecheck/AAAAAAAAAAAAAAAA');
+  await expect(page.getByRole('heading', { name: 'The page you were looking for was not here!' })).toBeVisible();
+
+  await logIn(page, 'admin@kudo.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const campaigns = await page.evaluate(async () => {
+    const csrf = document.cookie.split('; ').find((c) => c.startsWith('kudo_csrf='))?.split('=')[1] ?? '';
+    const res = await fetch('/api/operate/dispatch', { method: 'POST', headers: { 'x-csrf-token': decodeURIComponent(csrf) } });
+    return (await res.json()).data.accountCampaigns as { uid: string; name: string }[];
+  });
+  const campaign = campaigns[0]!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/view-bio/${campaign.uid}`);
+  await expect(page.getByRole('heading', { name: campaign.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What customers say' })).toBeVisible();
+  await expect(page.getByText('Powered by')).toBeVisible();
+  await page.screenshot({ path: '/work/shots/customer-bio.png', fullPage: true });
+
+  await page.goto(`/sample-pulsecheck/${campaign.uid}`);
+  await expect(page.getByText('TEST TRANSACTION')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How satisfied were you with the overall experience?' })).toBeVisible();
+});

@@ -1,0 +1,29 @@
+/** @jsxImportSource preact */
+import type { StepProps } from './FlowPage';
+
+export function ThankYouStep({ location, mood }: StepProps) {
+  if (mood === 'positive') {
+    return (
+      <section class="step center">
+        <h1>We enjoyed your business too!</h1>
+      </section>
+    );
+  }
+  if (mood === 'negative' && !location.whitelabel) {
+    return (
+      <section class="step center">
+        <h1>We are sorry you had a bad experience.</h1>
+        {location.company_phone && (
+          <p>
+            Please call us at <a href={`tel:${location.company_phone.replace(/\D/g, '')}`}>{location.company_phone}</a> so we can make it right.
+          </p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section class="step center">
+      <h1>Thank you for your feedback!</h1>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { MSG, digitsOnly, isValidEmail } from '@kudo/shared';
+
+const PHONE_CHARS_RE = /^[\d\s().+-]*$/;
+
+/** A typed ten-digit phone as its digits, or the message the card shows for it. */
+export function parseCardPhone(raw: string): { value: string } | { error: string } {
+  const trimmed = raw.trim();
+  const digits = digitsOnly(trimmed);
+  if (!PHONE_CHARS_RE.test(trimmed) || digits.length !== 10) return { error: MSG.cardValidNumber };
+  return { value: digits };
+}
+
+/** An optional phone: empty is fine. */
+export function phoneProblem(raw: string): string | null {
+  if (!raw.trim()) return null;
+  const parsed = parseCardPhone(raw);
+  return 'error' in parsed ? parsed.error : null;
+}
+
+export function parseEmail(raw: string): { value: string } | { error: string } {
+  const value = raw.trim().toLowerCase();
+  return isValidEmail(value) ? { value } : { error: MSG.validEmail };
+}
+
+/** Formats as the user types: (512) 555-0100, up to ten digits. */
+export function formatPhoneTyping(raw: string): string {
+  const d = digitsOnly(raw).slice(0, 10);
+  if (d.length === 0) return '';
+  if (d.length < 4) return `(${d}`;
+  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** Comma-joined search terms back to a list: trimmed, without empties or repeats. */
+export function splitTerms(text: string): string[] {
+  return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+}
+
+/** Seconds as the minutes the delay options show. */
+export const delayLabel = (seconds: number): string => {
+  const minutes = Math.round(seconds / 60);
+  return minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+};
+
+/** Cents as dollars: 1234 → $12.34. */
+export const dollars = (cents: number): string =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

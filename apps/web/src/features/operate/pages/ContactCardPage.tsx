@@ -1,0 +1,131 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { pathFor } from '../../../app/routes';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { Page } from '../../../components/Page';
+import { ErrorState, LoadingState } from '../../../components/States';
+import { TextField } from '../../../components/TextField';
+import { cx } from '../../../lib/cx';
+import { errorMessage } from '../../../lib/forms';
+import { OperateTabs } from '../components/OperateTabs';
+import { lookupCustomer } from '../api/dispatch';
+import { useContactCard, useSendContactCard } from '../api/contactCard';
+import { cleanPhone, cleanText } from '../utils/dispatchResult';
+import styles from './ContactCardPage.module.css';
+
+const format = (d: string) =>
+  d.length < 4 ? d : d.length < 7 ? `(${d.slice(0, 3)}) ${d.slice(3)}` : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+
+/** Operate › Contact Card: text a customer the business's contact card. */
+export default function ContactCardPage() {
+  const card = useContactCard();
+  const send = useSendContactCard();
+  const [phone, setPhone] = useState('');
+  const [name, setName] = useState('');
+  const [isTest, setIsTest] = useState(false);
+  const [lookup, setLookup] = useState<'idle' | 'checking' | 'ok' | 'failed'>('idle');
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  // The lookup runs once the number is complete: (000) 000-0000 is 14 characters.
+  useEffect(() => {
+    if (phone.length !== 10) return;
+    let live = true;
+    lookupCustomer(phone)
+      .then(({ contact, optedOutReason }) => {
+        if (!live) return;
+        if (contact?.name) setName((v) => v || contact.name);
+        setLookup(optedOutReason ? 'failed' : 'ok');
+        setLookupError(optedOutReason);
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        setLookup('failed');
+        setLookupError(errorMessage(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [phone]);
+
+  // The result clears after five seconds.
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setResult(null), 5000);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (lookup !== 'ok') return;
+    send.mutate(
+      { isTest, name: name.trim(), phoneNumber: `+1${phone}` },
+      {
+        onSuccess: ({ message }) => {
+          setResult({ ok: true, text: message ?? 'Sent' });
+          setPhone('');
+          setName('');
+          setIsTest(false);
+        },
+        onError: (err) => setResult({ ok: false, text: errorMessage(err) }),
+      },
+    );
+  };
+
+  return (
+    <Page title="Contact Card" lead="Text a customer your contact card, so your number is saved in their phone.">
+      <OperateTabs />
+      <Card className={styles.card}>
+        {card.isPending ? (
+          <LoadingState compact />
+        ) : card.isError ? (
+          <ErrorState compact message={errorMessage(card.error)} onRetry={() => void card.refetch()} retrying={card.isFetching} />
+        ) : !card.data.ready ? (
+          <p>
+            Your contact card is not set up yet.{' '}
+            <Link to={pathFor('settings-contact-card-contact-information')}>Set it up in Settings › Contact Card</Link>.
+          </p>
+        ) : (
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <TextField
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              placeholder="(000) 000-0000"
+              maxLength={14}
+              value={format(phone)}
+              onChange={(e) => {
+                const next = cleanPhone(e.target.value);
+                setPhone(next);
+                setLookupError(null);
+                setLookup(next.length === 10 ? 'checking' : 'idle');
+              }}
+              error={lookupError}
+              className={cx(lookup === 'ok' && styles.valid, phone.length > 0 && phone.length < 10 && styles.incomplete)}
+              hint={lookup === 'checking' ? 'Checking this number…' : lookup === 'ok' ? 'This number can receive texts.' : undefined}
+            />
+            <TextField label="Name (optional)" value={name} maxLength={100} onChange={(e) => setName(cleanText(e.target.value))} />
+            <label className={styles.test}>
+              <input type="checkbox" checked={isTest} onChange={(e) => setIsTest(e.target.checked)} /> Mark as Test
+            </label>
+            <Button type="submit" disabled={lookup !== 'ok'} loading={send.isPending}>
+              Send Contact Card
+            </Button>
+            {result && (
+              <p className={result.ok ? styles.success : styles.error} role={result.ok ? 'status' : 'alert'}>
+                {result.text}
+              </p>
+            )}
+            {card.data.preview && (
+              <div className={styles.preview}>
+                <span className={styles.previewLabel}>The text your customer gets</span>
+                <p>{card.data.preview}</p>
+              </div>
+            )}
+          </form>
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,35 @@
+import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { ErrorState, LoadingState } from '../../../components/States';
+import { errorMessage } from '../../../lib/forms';
+import { useCurrentSession } from '../../../lib/session/hooks';
+import { useSocial } from '../api/social';
+import { ConnectionsCard } from '../components/ConnectionsCard';
+import { LinksCard } from '../components/LinksCard';
+import { PlaceCard } from '../components/PlaceCard';
+import styles from '../components/Social.module.css';
+
+function ConnectSocialMedia({ locationId }: { locationId: number }) {
+  const social = useSocial(locationId);
+  if (social.isPending) return <LoadingState />;
+  if (social.isError) {
+    return <ErrorState message={errorMessage(social.error)} onRetry={() => void social.refetch()} retrying={social.isFetching} />;
+  }
+  const data = social.data;
+  return (
+    <div className={styles.stack}>
+      <PlaceCard locationId={locationId} saved={data.place} />
+      <ConnectionsCard locationId={locationId} google={data.google} facebook={data.facebook} />
+      <LinksCard locationId={locationId} data={data} />
+    </div>
+  );
+}
+
+export default function ConnectSocialMediaPage() {
+  const session = useCurrentSession();
+  const locationId = session?.location.location_id;
+  return (
+    <SettingsFrame section="settings-general">
+      {locationId ? <ConnectSocialMedia key={locationId} locationId={locationId} /> : <LoadingState />}
+    </SettingsFrame>
+  );
+}

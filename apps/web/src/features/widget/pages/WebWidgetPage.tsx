@@ -1,0 +1,38 @@
+import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { ErrorState, LoadingState } from '../../../components/States';
+import { errorMessage } from '../../../lib/forms';
+import { useCurrentSession } from '../../../lib/session/hooks';
+import { useWebWidget } from '../api/widget';
+import { ChatWidgetCard } from '../components/ChatWidgetCard';
+import { InstallationCard } from '../components/InstallationCard';
+import { ReviewWidgetCard } from '../components/ReviewWidgetCard';
+import styles from '../components/Widget.module.css';
+
+function WebWidgetContent({ locationId, businessName }: { locationId: number; businessName: string }) {
+  const widget = useWebWidget(locationId);
+  if (widget.isPending) return <LoadingState />;
+  if (widget.isError) {
+    return <ErrorState message={errorMessage(widget.error)} onRetry={() => void widget.refetch()} retrying={widget.isFetching} />;
+  }
+  const loaded = widget.data;
+  return (
+    <div className={styles.stack}>
+      <InstallationCard locationId={locationId} loaded={loaded} />
+      <ReviewWidgetCard key={loaded.widgetSetting.widgetKey} locationId={locationId} loaded={loaded} businessName={businessName} />
+      <ChatWidgetCard locationId={locationId} loaded={loaded} />
+    </div>
+  );
+}
+
+export default function WebWidgetPage() {
+  const session = useCurrentSession();
+  return (
+    <SettingsFrame section="settings-dispatch">
+      {session ? (
+        <WebWidgetContent key={session.location.location_id} locationId={session.location.location_id} businessName={session.location.name} />
+      ) : (
+        <LoadingState />
+      )}
+    </SettingsFrame>
+  );
+}
