@@ -78,4 +78,22 @@ test('an expired or unknown link goes to not-found, and a bio page shows its tec
   await page.goto(`/sample-pulsecheck/${campaign.uid}`);
   await expect(page.getByText('TEST TRANSACTION')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How satisfied were you with the overall experience?' })).toBeVisible();
+
+  // A neutral customer still gets the review sites and the call-us line, then asks to be called.
+  await page.getByRole('button', { name: /Okay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByText('We always want to provide our Clients with a 5 star experience.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'How could we have made your experience better?' })).toBeVisible();
+  await page.getByText("Eh, I'd rather speak").click();
+  await page.getByRole('button', { name: 'Call me!' }).click();
+  await expect(page.getByText('Please provide a valid number')).toBeVisible();
+  await page.getByLabel('Your phone number').fill('5125550177');
+  await page.getByRole('button', { name: 'Call me!' }).click();
+  await expect(page.getByText('Calling you now…')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you for your feedback!' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dev/outbox');
+  await expect(page.getByRole('article', { name: /to \+15125550177/ }).getByText(/\[voice call\]/)).toBeVisible();
 });

@@ -7,10 +7,12 @@ import { createGoogleProvider, type GoogleProvider } from './google/index.js';
 import { createImagesProvider, type ImagesProvider } from './images/index.js';
 import { createPlacesProvider, type PlacesProvider } from './places/index.js';
 import { createSmsProvider, type SmsProvider } from './sms/index.js';
+import { createVoiceProvider, type VoiceProvider } from './voice/index.js';
 
 export interface Providers {
   email: EmailProvider;
   sms: SmsProvider;
+  voice: VoiceProvider;
   images: ImagesProvider;
   places: PlacesProvider;
   google: GoogleProvider;
@@ -19,5 +21,5 @@ export interface Providers {
 
 /** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config) };
 }

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { readUploadedSheet } from './upload.js';
 import { bulkDispatchJob } from './jobs.js';
-import { sendDispatch, type DispatchKind } from './service.js';
+import { prepareSends, sendDispatch, type DispatchKind } from './service.js';
 
 export interface BulkRowInput {
   rowNumber: number;
@@ -143,13 +143,18 @@ export async function processBulkJob(deps: AppDeps & { log: Log }, jobId: number
   const job = await deps.db.bulkJob.findUnique({ where: { id: jobId }, include: { location: true, campaign: true } });
   if (!job || job.status === 'done') return { resumeAt: null };
   const sender = { locationId: job.locationId, freeTrial: job.location.freeTrial, userId: job.createdById };
+  const prepared = await prepareSends(deps, job.locationId, job.campaign);
+  let running = false;
   for (;;) {
     const at = nextSendTime(now(), job.location.timeZone, deps.config.sendWindow);
     if (at > now()) {
       await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'waiting' } });
       return { resumeAt: at };
     }
-    await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'running' } });
+    if (!running) {
+      await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'running' } });
+      running = true;
+    }
     // Rows left 'pending' by an interrupted run come first, then the next in line.
     const row = await deps.db.bulkJobRow.findFirst({
       where: { jobId, status: { in: ['pending', 'standby'] } },
@@ -185,7 +190,7 @@ export async function processBulkJob(deps: AppDeps & { log: Log }, jobId: number
           is_test: false,
         },
         'bulk',
-        { bulkJobId: job.id, bulkRowId: row.id },
+        { bulkJobId: job.id, bulkRowId: row.id, prepared },
       );
       if (result.status === 1) status = 'success';
       else message = result.phone_message ?? result.email_message ?? MSG.dispatchFailed;

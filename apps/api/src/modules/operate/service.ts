@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { EmailUnsubscribedError } from '../../providers/consent.js';
 import { SmsSendError } from '../../providers/sms/index.js';
+import type { AccountTemplates, Campaign } from '../../generated/prisma/client.js';
 
 export type DispatchKind = 'pcheck' | 'bio';
 export type DispatchSource = 'dashboard' | 'bulk' | 'boost' | 'wizard' | 'api' | 'sample';
@@ -29,6 +30,18 @@ export interface DispatchInput {
   customer_address: string;
   customer_place?: Record<string, unknown> | null;
   is_test: boolean;
+}
+
+/** What a run of many sends from one campaign loads once instead of per send (bulk jobs). */
+export interface Prepared {
+  campaign: Campaign;
+  business: Awaited<ReturnType<typeof loadBusiness>>;
+  accountTemplates: AccountTemplates | null;
+}
+
+export async function prepareSends(deps: AppDeps, locationId: number, campaign: Campaign): Promise<Prepared> {
+  const [business, accountTemplates] = await Promise.all([loadBusiness(deps, locationId), deps.db.accountTemplates.findUnique({ where: { locationId } })]);
+  return { campaign, business, accountTemplates };
 }
 
 /** Who sends: the location (and whether it is on a trial, which spends pulseChecks) and the user. */
@@ -75,11 +88,14 @@ export async function sendDispatch(
   kind: DispatchKind,
   input: DispatchInput,
   source: DispatchSource = 'dashboard',
-  extra: { bulkJobId?: number; bulkRowId?: number; followUpOfId?: number } = {},
+  extra: { bulkJobId?: number; bulkRowId?: number; followUpOfId?: number; prepared?: Prepared } = {},
 ): Promise<DispatchResult> {
   const { db } = ctx;
   const { locationId } = sender;
-  const campaign = await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
+  const campaign =
+    extra.prepared?.campaign.uid === input.campaign_uid
+      ? extra.prepared.campaign
+      : await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
   if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
 
   const trialSpend = kind === 'pcheck' && sender.freeTrial;
@@ -118,8 +134,9 @@ export async function sendDispatch(
     },
   });
 
-  const business = await loadBusiness(ctx, locationId);
-  const accountTemplates = await db.accountTemplates.findUnique({ where: { locationId } });
+  const business = extra.prepared?.business ?? (await loadBusiness(ctx, locationId));
+  const accountTemplates =
+    extra.prepared !== undefined ? extra.prepared.accountTemplates : await db.accountTemplates.findUnique({ where: { locationId } });
   const template = (channel: 'sms' | 'email') => {
     const key = TEMPLATE_KEYS[kind][channel];
     return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];

@@ -73,6 +73,25 @@ describe('the public pulseCheck flow and bio page', async () => {
     expect(await t.db.outboxMessage.count({ where: { to: 'pending@example.com' } })).toBe(0);
   });
 
+  it('places the "Call me!" call and keeps the recording as the review (local voice provider)', async () => {
+    const token = await sendAndGetToken('5125550165');
+    const base = `/kudo/application/pulsecheck/${campaign.uid}/${token}/submit`;
+    await post(base, { type: 'mood', data: { mood: 'neutral' } });
+    const res = await post(base, { type: 'review', data: { method: 'audio', value: '(512) 555-0165' } });
+    expect(res.statusCode).toBe(200);
+    const call = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550165', from: 'voice' } });
+    expect(call.body).toContain('[voice call]');
+    const d = await t.db.dispatch.findFirstOrThrow({ where: { customerPhone: '+15125550165' } });
+    const review = await t.db.review.findFirstOrThrow({ where: { externalId: `dispatch-${d.id}` } });
+    expect(review).toMatchObject({ source: 'kudo', text: '', rating: 3 });
+    expect(review.audioUrl).toMatch(/^http:\/\/kudo\.test\/api\/audio\/[\w-]{16}\.wav$/);
+    const audio = await t.app.inject({ method: 'GET', url: new URL(review.audioUrl!).pathname });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toBe('audio/wav');
+    expect(audio.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect((await t.app.inject({ method: 'GET', url: '/api/audio/..%2F..%2Fsecret.wav' })).statusCode).toBe(404);
+  });
+
   it('refuses bad answers with the exact messages and changes nothing', async () => {
     const token = await sendAndGetToken('5125550163');
     const base = `/kudo/application/pulsecheck/${campaign.uid}/${token}/submit`;

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { pulsecheckApi } from '@kudo/shared';
 import type { AppDeps, PublicCtx } from '../../http/context.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { DISPATCH_TOKEN_DAYS, newDispatchToken } from '../operate/service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -139,6 +139,25 @@ export async function locationData(deps: AppDeps, token: string, campaignUid?: s
 export async function submit(ctx: PublicCtx, token: string, campaignUid: string, body: Submission): Promise<{ type: string }> {
   const d = await dispatchFor(ctx, token);
   const campaign = await campaignOf(ctx, d.locationId, campaignUid);
+  if (d.submissions.some((x) => x.type === body.type)) throw conflict(MSG.pcheckStepAnswered);
+  // "Call me!": the call is placed first, so a failed call leaves the step open to try again; the recording
+  // becomes the review when it is ready (at once with the local provider, by webhook with Twilio).
+  let recordingUrl: string | null = null;
+  if (body.type === 'review' && body.data.method === 'audio') {
+    const business = await ctx.db.location.findUniqueOrThrow({ where: { id: d.locationId }, select: { name: true, companyName: true } });
+    try {
+      const placed = await ctx.providers.voice.call({
+        to: `+1${body.data.value}`,
+        locationId: d.locationId,
+        prompt: `Hi, this is ${business.companyName || business.name}. Thank you for taking the time. Please tell us about your experience after the beep, then hang up.`,
+        recordingCallbackUrl: `${ctx.config.publicUrl}/api/webhooks/twilio/recording?dispatch=${d.id}`,
+      });
+      recordingUrl = placed.recordingUrl;
+    } catch (err) {
+      ctx.log.error({ err, dispatchId: d.id }, 'voice review call failed');
+      throw new AppError(502, MSG.pcheckSubmitFailed);
+    }
+  }
   const updates: Prisma.DispatchUpdateInput = {};
   if (!d.creditedCampaignId) updates.creditedCampaign = { connect: { id: campaign.id } };
   if (!d.respondedAt) updates.respondedAt = new Date();
@@ -168,6 +187,7 @@ export async function submit(ctx: PublicCtx, token: string, campaignUid: string,
       );
     }
   }
+  if (recordingUrl) await attachAudioReview(ctx, d.id, recordingUrl);
   if (body.type === 'review' && body.data.method === 'text' && !d.isTest) {
     const fresh = await ctx.db.dispatch.findUniqueOrThrow({ where: { id: d.id } });
     await ctx.db.review.create({
@@ -184,6 +204,33 @@ export async function submit(ctx: PublicCtx, token: string, campaignUid: string,
     });
   }
   return { type: body.type };
+}
+
+/**
+ * A voice review's recording: kept on the review step's answer and, for real pulseChecks, made a review of
+ * the location with its audio (once, whatever calls this twice).
+ */
+export async function attachAudioReview(deps: AppDeps, dispatchId: number, audioUrl: string): Promise<void> {
+  const d = await deps.db.dispatch.findUnique({ where: { id: dispatchId } });
+  if (!d) return;
+  const step = await deps.db.pulseCheckSubmission.findUnique({ where: { dispatchId_type: { dispatchId, type: 'review' } } });
+  if (step) {
+    await deps.db.pulseCheckSubmission.update({ where: { id: step.id }, data: { data: { ...(step.data as object), audio_url: audioUrl } } });
+  }
+  if (d.isTest) return;
+  const review = {
+    authorName: publicName(d.customerName),
+    rating: starsFor((d.mood as Mood | null) ?? null, d.sliderMean),
+    text: '',
+    audioUrl,
+    postedAt: new Date(),
+    campaignId: d.creditedCampaignId ?? d.campaignId,
+  };
+  await deps.db.review.upsert({
+    where: { locationId_source_externalId: { locationId: d.locationId, source: 'kudo', externalId: `dispatch-${d.id}` } },
+    create: { locationId: d.locationId, source: 'kudo', externalId: `dispatch-${d.id}`, ...review },
+    update: { audioUrl },
+  });
 }
 
 /** "Pat J.": a customer's first name and initial, as reviews show them. */

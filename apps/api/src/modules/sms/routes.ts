@@ -6,9 +6,11 @@ import { route } from '../../http/route.js';
 import { normalizeAddress, recordConsent } from '../../lib/consent.js';
 import { forbidden } from '../../lib/errors.js';
 import { handleInboundSms } from './inbound.js';
+import { attachAudioReview } from '../pulsecheck/service.js';
 
 export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
 export const TWILIO_STATUS_PATH = '/api/webhooks/twilio/status';
+export const TWILIO_RECORDING_PATH = '/api/webhooks/twilio/recording';
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
@@ -92,6 +94,16 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
             detail: '21610',
           });
         }
+      }
+      return reply.code(204).send();
+    });
+
+    // A voice review's recording is ready ("Call me!" on the public review page).
+    app.post<{ Querystring: { dispatch?: string } }>(TWILIO_RECORDING_PATH, async (request, reply) => {
+      const params = verifyTwilio(deps, twilioConfig.authToken, request);
+      const dispatchId = Number(request.query.dispatch);
+      if (params.RecordingStatus === 'completed' && params.RecordingUrl && Number.isInteger(dispatchId) && dispatchId > 0) {
+        await attachAudioReview(deps, dispatchId, `${params.RecordingUrl}.mp3`);
       }
       return reply.code(204).send();
     });

@@ -4,7 +4,7 @@ import twilio from 'twilio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isOptedOut } from '../../lib/consent.js';
 import { createTestApp, json, loginAs } from '../../../test/helpers.js';
-import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from './routes.js';
+import { TWILIO_INBOUND_PATH, TWILIO_RECORDING_PATH, TWILIO_STATUS_PATH } from './routes.js';
 
 const SID = 'AC00000000000000000000000000000001';
 const TOKEN = 'twilio-auth-token';
@@ -115,6 +115,47 @@ describe('Twilio webhooks', async () => {
     await post(TWILIO_STATUS_PATH, { MessageSid: second.id, MessageStatus: 'failed', ErrorCode: '21610', AccountSid: SID });
     expect(await t.db.smsMessage.findUniqueOrThrow({ where: { providerId: second.id } })).toMatchObject({ status: 'failed', errorCode: 21610 });
     expect(await isOptedOut(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550194' })).toBe(true);
+  });
+});
+
+describe('voice reviews through Twilio Voice', async () => {
+  const fake = await fakeTwilio();
+  const t = await createTestApp({ PUBLIC_URL: PUBLIC, TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM_NUMBER: '+15125550100', TWILIO_BASE_URL: fake.url });
+  const austin = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+  const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null } });
+
+  it('calls the customer with TwiML that records, and the signed recording callback makes the review', async () => {
+    const token = json(await t.app.inject({ method: 'GET', url: `/api/webapps/sample-pulsecheck/${campaign.uid}/token` })).data.token as string;
+    // A real (not sample) pulseCheck: the sample's dispatch is turned into one for this test.
+    await t.db.dispatch.updateMany({ where: { source: 'sample', locationId: austin.id }, data: { isTest: false, customerName: 'Lou Reed' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/kudo/application/pulsecheck/${campaign.uid}/${token}/submit`,
+      payload: { type: 'review', data: { method: 'audio', value: '5125550188' } },
+    });
+    expect(res.statusCode).toBe(200);
+    const call = fake.requests.find((r) => r.url === `/2010-04-01/Accounts/${SID}/Calls.json`)!;
+    const form = new URLSearchParams(call.body);
+    expect(form.get('To')).toBe('+15125550188');
+    expect(form.get('From')).toBe('+15125550100');
+    const d = await t.db.dispatch.findFirstOrThrow({ where: { source: 'sample', locationId: austin.id }, orderBy: { id: 'desc' } });
+    const callback = `${PUBLIC}${TWILIO_RECORDING_PATH}?dispatch=${d.id}`;
+    expect(form.get('Twiml')).toContain(`<Record maxLength="120"`);
+    expect(form.get('Twiml')).toContain(`recordingStatusCallback="${callback}"`);
+
+    const params = { AccountSid: SID, CallSid: 'CA1', RecordingSid: 'RE1', RecordingStatus: 'completed', RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${SID}/Recordings/RE1` };
+    const forged = await t.app.inject({ method: 'POST', url: `${TWILIO_RECORDING_PATH}?dispatch=${d.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'nope' }, payload: new URLSearchParams(params).toString() });
+    expect(forged.statusCode).toBe(403);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${TWILIO_RECORDING_PATH}?dispatch=${d.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, callback, params) },
+      payload: new URLSearchParams(params).toString(),
+    });
+    expect(done.statusCode).toBe(204);
+    const review = await t.db.review.findFirstOrThrow({ where: { externalId: `dispatch-${d.id}` } });
+    expect(review.audioUrl).toBe(`${params.RecordingUrl}.mp3`);
+    expect(review.authorName).toBe('Lou R.');
   });
 });
 

@@ -35,16 +35,19 @@ class RedirectingRequestClient extends twilio.RequestClient {
   }
 }
 
+/** The SDK client's options: its HTTP client, sent to another origin when one is configured. */
+export function twilioClientOptions(baseUrl?: string, timeoutMs = 15_000) {
+  const clientOpts = { timeout: timeoutMs, autoRetry: true, maxRetries: 2 };
+  const httpClient = baseUrl ? new RedirectingRequestClient(baseUrl.replace(/\/$/, ''), clientOpts) : new twilio.RequestClient(clientOpts);
+  return { httpClient };
+}
+
 /** Sends SMS through Twilio's Messages API with the official SDK. */
 export function twilioSmsProvider(options: TwilioOptions): SmsProvider {
   if (!options.from && !options.messagingServiceSid) {
     throw new Error('Twilio needs TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID to send SMS.');
   }
-  const clientOpts = { timeout: options.timeoutMs ?? 15_000, autoRetry: true, maxRetries: 2 };
-  const httpClient = options.baseUrl
-    ? new RedirectingRequestClient(options.baseUrl.replace(/\/$/, ''), clientOpts)
-    : new twilio.RequestClient(clientOpts);
-  const client = twilio(options.accountSid, options.authToken, { httpClient });
+  const client = twilio(options.accountSid, options.authToken, twilioClientOptions(options.baseUrl, options.timeoutMs));
 
   return {
     kind: 'twilio',

@@ -1,0 +1,81 @@
+// Bulk sends at their largest: a 10,000-row spreadsheet parsed and enqueued (seconds), then drained
+// through the local SMS provider (sends per second), and the number of customers texted twice (must be 0).
+// Runs on a throwaway embedded database. Usage: pnpm bench:bulk [-- --rows 10000]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from 'xlsx';
+import { prepareDatabase } from '../src/boot.js';
+import { loadConfig } from '../src/config.js';
+import { rowsFromSheet, processBulkJob } from '../src/modules/operate/bulk.js';
+import { createProviders } from '../src/providers/index.js';
+import { readSpreadsheet } from '../src/lib/spreadsheet/parse.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const rowsWanted = arg('rows', 10_000);
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-bench-bulk-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: undefined, SEND_WINDOW: '0-24' });
+  const database = await prepareDatabase(config, () => {});
+  const db = database.db;
+  const deps = { db, config, providers: createProviders(config, db), log: { info: () => {}, warn: () => {}, error: console.error } };
+
+  const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+  const campaign = await db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null } });
+  const owner = await db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
+
+  const sheet = [['First Name', 'Last Name', 'Address', 'Phone Number', 'Email']];
+  for (let i = 0; i < rowsWanted; i++) sheet.push([`First${i}`, `Last${i}`, `${i} Main St`, `(512) 55${String(i).padStart(5, '0').slice(0, 1)}-${String(i).padStart(5, '0').slice(1)}`, '']);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(sheet), 'Sheet1');
+  const file = Buffer.from(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+
+  const t0 = performance.now();
+  const parsed = rowsFromSheet((await readSpreadsheet(file)).rows);
+  const job = await db.bulkJob.create({
+    data: {
+      locationId: austin.id,
+      campaignId: campaign.id,
+      kind: 'pcheck',
+      createdById: owner.id,
+      fileName: 'bench.xlsx',
+      total: parsed.length,
+      rows: {
+        createMany: {
+          data: parsed.map((r) => ({ rowNumber: r.rowNumber, name: r.name, phone: r.phone, email: r.email, address: r.address, status: r.valid ? 'standby' : 'error' })),
+        },
+      },
+    },
+  });
+  const enqueueSeconds = (performance.now() - t0) / 1000;
+  const valid = parsed.filter((r) => r.valid).length;
+
+  const t1 = performance.now();
+  await processBulkJob(deps, job.id);
+  const drainSeconds = (performance.now() - t1) / 1000;
+
+  const [counted] = await db.$queryRaw<{ duplicates: number }[]>`
+    SELECT COUNT(*)::int AS duplicates FROM (
+      SELECT "to" FROM outbox_messages WHERE channel = 'sms' AND location_id = ${austin.id} AND "to" LIKE '+151255%'
+      GROUP BY "to" HAVING COUNT(*) > 1) d`;
+  const duplicates = counted?.duplicates ?? 0;
+  const sent = await db.bulkJobRow.count({ where: { jobId: job.id, status: 'success' } });
+
+  console.log(`\nbulk send of ${(file.length / 1024).toFixed(0)} KB .xlsx, ${parsed.length} rows (${valid} valid), Node ${process.versions.node}, ${os.cpus().length} cores`);
+  console.log(`parsed and enqueued:   ${enqueueSeconds.toFixed(2)} s`);
+  console.log(`drained:               ${drainSeconds.toFixed(1)} s, ${(sent / drainSeconds).toFixed(0)} sends/s (${sent} sent)`);
+  console.log(`customers texted twice: ${duplicates}`);
+  await db.$disconnect();
+  await database.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (duplicates !== 0 || sent !== valid) process.exit(1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
