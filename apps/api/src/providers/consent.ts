@@ -15,6 +15,7 @@ export class EmailUnsubscribedError extends Error {
  * Every SMS passes here on its way to the provider, whoever sends it: an opted-out number is refused
  * before anything leaves, a carrier's own opt-out report (Twilio 21610) is recorded so that the next
  * send is refused here too, and each attempt is written to the delivery log that status callbacks update.
+ * A location with its own number (or Messaging Service) sends from it, so replies find their way back.
  */
 export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
   const log = (message: SmsMessage, fields: { from?: string; providerId?: string; status: string; errorCode?: number }) =>
@@ -42,7 +43,13 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
         throw new SmsSendError('opted_out', MSG.smsOptedOut);
       }
       try {
-        const sent = await sms.send(message);
+        const sender = message.locationId && !message.from && !message.messagingServiceSid
+          ? await db.location.findUnique({ where: { id: message.locationId }, select: { smsNumber: true, messagingServiceSid: true } })
+          : null;
+        const sent = await sms.send({
+          ...message,
+          ...(sender?.smsNumber ? { from: sender.smsNumber } : sender?.messagingServiceSid ? { messagingServiceSid: sender.messagingServiceSid } : {}),
+        });
         await log(message, { from: sent.from, providerId: sent.id, status: sms.kind === 'local' ? 'sent' : 'queued' });
         return sent;
       } catch (error) {

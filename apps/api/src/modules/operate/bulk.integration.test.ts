@@ -102,6 +102,26 @@ describe('Send to Multiple Customers', async () => {
     expect(done.rows[2]).toMatchObject({ status: 'error', message: MSG.bulkInterrupted });
   });
 
+  it('sends every row exactly once when the worker is stopped between rows and started again', async () => {
+    const lines = Array.from({ length: 8 }, (_, i) => `R${i},S,,51255506${String(i).padStart(2, '0')},`);
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(lines))).data;
+    let ticks = 0;
+    // The worker dies between two rows (here: its clock throws after a few rows were sent).
+    const dying = () => {
+      ticks += 1;
+      if (ticks === 7) throw new Error('worker killed');
+      return noon();
+    };
+    await expect(processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, dying)).rejects.toThrow('worker killed');
+    const before = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts.success;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(8);
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    const counts = await Promise.all(lines.map((_, i) => t.db.outboxMessage.count({ where: { to: `+151255506${String(i).padStart(2, '0')}` } })));
+    expect(counts).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts).toEqual({ standby: 0, pending: 0, success: 8, error: 0 });
+  });
+
   it('waits for the sending window and resumes at 08:00 local time', async () => {
     const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(['Late,Night,,5125550501,']))).data;
     const night = () => new Date('2026-06-10T23:30:00Z');

@@ -176,6 +176,19 @@ describe('replying as the customer from the Dev outbox (local SMS)', async () =>
     await expect(t.app.deps.providers.sms.send({ to: '+15125550195', body: 'again', locationId: austin.id })).rejects.toMatchObject({ reason: 'opted_out' });
   });
 
+  it("sends from each location's own number, and the shared number for the others", async () => {
+    const dallas = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } });
+    const lite = await t.db.location.findFirstOrThrow({ where: { name: 'Little Roofing' } });
+    await t.app.deps.providers.sms.send({ to: '+15125550196', body: 'from Dallas', locationId: dallas.id });
+    await t.app.deps.providers.sms.send({ to: '+15125550196', body: 'from Little Roofing', locationId: lite.id });
+    expect((await t.db.outboxMessage.findFirstOrThrow({ where: { body: 'from Dallas' } })).from).toBe('+12145550100');
+    expect((await t.db.outboxMessage.findFirstOrThrow({ where: { body: 'from Little Roofing' } })).from).toBe('+15005550100');
+    // A reply to Dallas's number reaches Dallas, whoever texted the customer last.
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    const res = await owner.post('/api/dev/outbox/reply', { from: '+15125550196', to: '+12145550100', body: 'Thanks!' });
+    expect(json(res).data.location_id).toBe(dallas.id);
+  });
+
   it('validates the reply', async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
     const res = await owner.post('/api/dev/outbox/reply', { from: 'abc', to: '+15125550100', body: '' });

@@ -12,7 +12,8 @@ export function createSmsProvider(config: Config, db: Db): SmsProvider {
   if (config.sms.twilio) {
     return twilioSmsProvider({ ...config.sms.twilio, statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` });
   }
-  return localSmsProvider(db, '+15125550100');
+  // The shared sender of locations without a number of their own (none of the demo locations' numbers).
+  return localSmsProvider(db, '+15005550100');
 }
 
 export const isLocalSms = (config: Config): boolean => !config.sms.twilio;

@@ -7,10 +7,11 @@ export function localSmsProvider(db: Db, from: string): SmsProvider {
     kind: 'local',
     async send(message: SmsMessage) {
       const body = message.mediaUrl ? `${message.body}\n[media] ${message.mediaUrl}` : message.body;
+      const sender = message.from ?? from;
       const row = await db.outboxMessage.create({
-        data: { channel: 'sms', locationId: message.locationId ?? null, to: message.to, from, body },
+        data: { channel: 'sms', locationId: message.locationId ?? null, to: message.to, from: sender, body },
       });
-      return { id: `outbox-${row.id}`, from };
+      return { id: `outbox-${row.id}`, from: sender };
     },
   };
 }

@@ -56,7 +56,14 @@ export function twilioSmsProvider(options: TwilioOptions): SmsProvider {
         const sent = await client.messages.create({
           to: message.to,
           body: message.body,
-          ...(options.from ? { from: options.from } : { messagingServiceSid: options.messagingServiceSid! }),
+          // The location's own number or Messaging Service first, then the account's.
+          ...(message.from
+            ? { from: message.from }
+            : message.messagingServiceSid
+              ? { messagingServiceSid: message.messagingServiceSid }
+              : options.from
+                ? { from: options.from }
+                : { messagingServiceSid: options.messagingServiceSid! }),
           ...(message.mediaUrl ? { mediaUrl: [message.mediaUrl] } : {}),
           ...(options.statusCallbackUrl ? { statusCallback: options.statusCallbackUrl } : {}),
         });

@@ -9,6 +9,9 @@ export interface SmsMessage {
    * (conversations). An opt-out of that scope blocks it too.
    */
   scope?: 'dispatch' | 'messaging';
+  /** The location's own sender, when it has one (filled in by the sending path from the location). */
+  from?: string;
+  messagingServiceSid?: string;
 }
 
 export interface SmsProvider {
