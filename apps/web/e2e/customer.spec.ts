@@ -56,26 +56,33 @@ test('a pulseCheck sent from Dispatch is answered on a phone, and the business i
   await expect(page.getByRole('heading', { name: /^Positive pulseCheck: Pat Customer rated / }).first()).toBeVisible();
 });
 
-test('an expired or unknown link goes to not-found, and a bio page shows its technician', async ({ page }) => {
+test('an expired link goes to not-found; a campaign preview opens the bio and a sample pulseCheck with a voice review', async ({ page }) => {
   await page.goto('/pulsecheck/AAAAAAAAAAAAAAAA');
   await expect(page.getByRole('heading', { name: 'The page you were looking for was not here!' })).toBeVisible();
 
   await logIn(page, 'admin@kudo.test');
   await expect(page).toHaveURL(/\/dashboard$/);
-  const campaigns = await page.evaluate(async () => {
-    const csrf = document.cookie.split('; ').find((c) => c.startsWith('kudo_csrf='))?.split('=')[1] ?? '';
-    const res = await fetch('/api/operate/dispatch', { method: 'POST', headers: { 'x-csrf-token': decodeURIComponent(csrf) } });
-    return (await res.json()).data.accountCampaigns as { uid: string; name: string }[];
-  });
-  const campaign = campaigns[0]!;
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`/view-bio/${campaign.uid}`);
-  await expect(page.getByRole('heading', { name: campaign.name, level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'What customers say' })).toBeVisible();
-  await expect(page.getByText('Powered by')).toBeVisible();
-  await page.screenshot({ path: '/work/shots/customer-bio.png', fullPage: true });
+  // From a campaign's Preview in settings: the bio opens in a new tab.
+  await page.goto('/settings/dispatch/campaigns');
+  const previewButton = page.getByRole('button', { name: /^Preview / }).first();
+  const name = ((await previewButton.getAttribute('aria-label')) ?? (await previewButton.textContent()) ?? '').replace(/^Preview /, '').trim();
+  await previewButton.click();
+  const preview = page.getByRole('dialog', { name: /Preview/ });
+  const popup = page.waitForEvent('popup');
+  await preview.getByRole('link', { name: 'Bio' }).click();
+  const bio = await popup;
+  await bio.setViewportSize({ width: 360, height: 740 });
+  await expect(bio.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(bio.getByRole('heading', { name: 'What customers say' })).toBeVisible();
+  await expect(bio.getByText('Powered by')).toBeVisible();
+  await bio.screenshot({ path: '/work/shots/customer-bio.png', fullPage: true });
+  expect(await bio.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await bio.close();
+  const sampleHref = (await preview.getByRole('link', { name: 'Pulse Check' }).getAttribute('href'))!;
+  await page.keyboard.press('Escape');
 
-  await page.goto(`/sample-pulsecheck/${campaign.uid}`);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(sampleHref);
   await expect(page.getByText('TEST TRANSACTION')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How satisfied were you with the overall experience?' })).toBeVisible();
 

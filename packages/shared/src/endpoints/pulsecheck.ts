@@ -103,7 +103,17 @@ const ratings = z
 export const submission = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('mood'), data: z.object({ mood: z.enum(MOODS, { error: MSG.pcheckMood }) }, { error: MSG.pcheckMood }) }),
+    z.object({
+      type: z.literal('mood'),
+      data: z.object(
+        {
+          mood: z.enum(MOODS, { error: MSG.pcheckMood }),
+          /** The link's `referral` query parameter (where the customer came from), kept with the answer. */
+          referral: z.string().trim().max(100).optional(),
+        },
+        { error: MSG.pcheckMood },
+      ),
+    }),
     z.object({
       type: z.literal('social-media'),
       data: z.object({

@@ -43,7 +43,7 @@ describe('the public pulseCheck flow and bio page', async () => {
   it('takes each step once, credits the chosen campaign, keeps the IP, and turns the text into a review', async () => {
     const token = await sendAndGetToken('5125550161');
     const base = `/kudo/application/pulsecheck/${other.uid}/${token}/submit`;
-    expect((await post(base, { type: 'mood', ip_address: '1.2.3.4', data: { mood: 'positive' } })).statusCode).toBe(200);
+    expect((await post(base, { type: 'mood', ip_address: '1.2.3.4', data: { mood: 'positive', referral: 'google-ads' } })).statusCode).toBe(200);
     const again = await post(base, { type: 'mood', data: { mood: 'negative' } });
     expect(again.statusCode).toBe(409);
     expect(json(again).message).toBe(MSG.pcheckStepAnswered);
@@ -58,6 +58,7 @@ describe('the public pulseCheck flow and bio page', async () => {
     expect(d).toMatchObject({ mood: 'positive', sliderMean: 9, creditedCampaignId: other.id });
     expect(d.respondedAt).not.toBeNull();
     expect(d.submissions.every((s) => s.ipAddress === '203.0.113.7')).toBe(true);
+    expect(d.submissions.find((s) => s.type === 'mood')?.data).toEqual({ mood: 'positive', referral: 'google-ads' });
     const review = await t.db.review.findFirstOrThrow({ where: { externalId: `dispatch-${d.id}` } });
     expect(review).toMatchObject({ source: 'kudo', locationId: austin.id, rating: 5, text: 'Fast and tidy, thank you!', authorName: 'Pat J.', campaignId: other.id, approvedForWidget: false });
   });

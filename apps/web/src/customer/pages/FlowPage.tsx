@@ -63,7 +63,8 @@ export function FlowPage({ token, campaignUid, step, search }: { token: string; 
   const record = async (type: string, data: unknown) => {
     if (!loaded) return;
     try {
-      await api.submit(token, campaignUid, { type, data });
+      const referral = type === 'mood' ? remember(token).referral : undefined;
+      await api.submit(token, campaignUid, { type, data: referral ? { ...(data as object), referral } : data });
     } catch (e) {
       // Answered before (another tab, a back button): the answer stands, the customer moves on.
       if (!(e instanceof Error && 'status' in e && (e as { status: number }).status === 409)) throw e;
