@@ -1,11 +1,28 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 const apiTarget = process.env.KUDO_API_URL ?? 'http://127.0.0.1:3000';
 
+/** The customer pages' addresses (the API answers them with customer.html in production). */
+const CUSTOMER_PAGE_RE = /^\/(?:pulsecheck|sample-pulsecheck|view-bio|kudo\/application|public\/bio)(?:\/|$|\?)/;
+
+/** In development, the customer pages' addresses get their own entry too. */
+const customerPages = (): Plugin => ({
+  name: 'kudo-customer-pages',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.method === 'GET' && req.url && CUSTOMER_PAGE_RE.test(req.url) && (req.headers.accept ?? '').includes('text/html')) {
+        req.url = '/customer.html';
+      }
+      next();
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  // The customer pages are Preact (see vite.customer.config.ts): React's transform stays out of them.
+  plugins: [react({ exclude: /\/src\/customer\// }), customerPages()],
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,
