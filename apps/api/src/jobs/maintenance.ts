@@ -3,7 +3,7 @@ import { defineJob } from './define.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Removes what has stopped mattering: expired sessions, spent or stale links, old rate-limit windows. */
+/** Removes what has stopped mattering: expired sessions, spent or stale links, old rate-limit windows, old previews. */
 export const cleanupJob = defineJob({
   name: 'maintenance.cleanup',
   payload: z.object({}).passthrough(),
@@ -16,5 +16,7 @@ export const cleanupJob = defineJob({
       where: { OR: [{ expiresAt: { lt: new Date(now.getTime() - DAY) } }, { usedAt: { lt: new Date(now.getTime() - DAY) } }] },
     });
     await db.rateLimitHit.deleteMany({ where: { resetAt: { lt: now } } });
+    // Preview links (sample pulseChecks) are anyone's to open: they are kept a day, not forever.
+    await db.dispatch.deleteMany({ where: { source: 'sample', createdAt: { lt: new Date(now.getTime() - DAY) } } });
   },
 });
