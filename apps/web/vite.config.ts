@@ -1,11 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CUSTOMER_PAGE_RE } from '../../packages/shared/src/constants';
 import pkg from './package.json' with { type: 'json' };
 
 const apiTarget = process.env.KUDO_API_URL ?? 'http://127.0.0.1:3000';
-
-/** The customer pages' addresses (the API answers them with customer.html in production). */
-const CUSTOMER_PAGE_RE = /^\/(?:pulsecheck|sample-pulsecheck|view-bio|kudo\/application|public\/bio)(?:\/|$|\?)/;
 
 /** In development, the customer pages' addresses get their own entry too. */
 const customerPages = (): Plugin => ({

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MSG, PRODUCT, type ErrorEnvelope } from '@kudo/shared';
+import { CUSTOMER_PAGE_RE, MSG, PRODUCT, type ErrorEnvelope } from '@kudo/shared';
 import type { Config } from './config.js';
 import type { AppDeps } from './http/context.js';
 import { createDb, type Db } from './lib/db.js';
@@ -110,9 +110,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpa(app, config.webDist);
   return app;
 }
-
-/** The customer-facing pages (pulseCheck flow, bio page, and their older addresses): their own small entry. */
-export const CUSTOMER_PAGE_RE = /^\/(?:pulsecheck|sample-pulsecheck|view-bio|kudo\/application|public\/bio)(?:\/|$|\?)/;
 
 /**
  * The built SPA, with history fallback: any other GET that wants HTML gets index.html, or customer.html

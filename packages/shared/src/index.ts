@@ -8,3 +8,4 @@ export * from './envelope.js';
 export * from './endpoints/index.js';
 export * from './rules.js';
 export * from './pulsecheck-flow.js';
+export * from './phone.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
+import { formatPhoneTyping } from './phone.js';
 import { emailSchema, formatPhone, isValidEmail, newPasswordSchema, passwordProblem, personNameSchema, phone10Schema } from './validators.js';
 
 describe('passwordProblem', () => {
@@ -45,5 +46,14 @@ describe('names and phones', () => {
     expect(phone10Schema().safeParse('555-0100').success).toBe(false);
     expect(formatPhone('5125550100')).toBe('(512) 555-0100');
     expect(formatPhone('12')).toBe('12');
+  });
+});
+
+describe('formatPhoneTyping', () => {
+  it('formats as the digits come', () => {
+    expect(formatPhoneTyping('512')).toBe('512');
+    expect(formatPhoneTyping('51255')).toBe('(512) 55');
+    expect(formatPhoneTyping('5125550100')).toBe('(512) 555-0100');
+    expect(formatPhoneTyping('(512) 555-01009')).toBe('(512) 555-0100');
   });
 });

@@ -1,9 +1,7 @@
 import type { Config } from '../config.js';
 import type { EmailMessage } from '../providers/email/types.js';
 import { unsubscribeUrl } from './unsubscribe.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+import { escapeHtml } from './escape.js';
 
 export interface Business {
   locationId: number;

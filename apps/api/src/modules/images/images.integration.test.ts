@@ -2,28 +2,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, MSG } from '@kudo/shared';
 import type { Agent } from '../../../test/helpers.js';
-import { createTestApp, json, loginAs } from '../../../test/helpers.js';
+import { createTestApp, json, loginAs, multipart } from '../../../test/helpers.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
 ]);
 
-/** A multipart body the way a browser's FormData sends it: the fields, then the file. */
-function multipart(fields: Record<string, string | number | boolean | null>, file: { name: string; type: string; data: Buffer }) {
-  const boundary = `----kudo${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === null) continue;
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('image uploads on the local host (E038, E039)', async () => {
   const t = await createTestApp();

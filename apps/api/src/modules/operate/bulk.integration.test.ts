@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { MSG } from '@kudo/shared';
 import type { Agent } from '../../../test/helpers.js';
-import { createTestApp, json, loginAs, recordingQueue } from '../../../test/helpers.js';
+import { createTestApp, json, loginAs, multipart, recordingQueue } from '../../../test/helpers.js';
 import { processBulkJob } from './bulk.js';
 
 const HEADER = 'First Name,Last Name,Address,Phone Number,Email';
 
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = `----kudo${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('Send to Multiple Customers', async () => {
   const queue = recordingQueue();

@@ -4,11 +4,9 @@ import type { AppDeps } from '../../http/context.js';
 import { recordConsent } from '../../lib/consent.js';
 import { hit } from '../../lib/rate-limit.js';
 import { readUnsubscribe } from '../../lib/unsubscribe.js';
+import { escapeHtml } from '../../lib/escape.js';
 
 export const UNSUBSCRIBE_PATH = '/api/public/unsubscribe';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>

@@ -1,7 +1,5 @@
 import { PRODUCT } from '@kudo/shared';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+import { escapeHtml } from '../../lib/escape.js';
 
 /** A plain transactional email: one paragraph, one button, the link spelled out for text clients. */
 export function actionEmail(opts: { greeting: string; intro: string; action: string; url: string; outro: string }) {

@@ -7,13 +7,11 @@ import { normalizeAddress, recordConsent } from '../../lib/consent.js';
 import { forbidden } from '../../lib/errors.js';
 import { handleInboundSms } from './inbound.js';
 import { attachAudioReview } from '../pulsecheck/service.js';
+import { escapeXml } from '../../lib/escape.js';
 
 export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
 export const TWILIO_STATUS_PATH = '/api/webhooks/twilio/status';
 export const TWILIO_RECORDING_PATH = '/api/webhooks/twilio/recording';
-
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
 export const twiml = (reply: string | null) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${escapeXml(reply)}</Message>` : ''}</Response>`;

@@ -4,9 +4,8 @@ import { PRODUCT } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { LOCAL_FACEBOOK_USERS } from '../../providers/facebook/local.js';
 import { LOCAL_GOOGLE_ACCOUNTS } from '../../providers/google/local.js';
+import { escapeHtml } from '../../lib/escape.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON safe inside a <script>: no `<` can close the element. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '');
 

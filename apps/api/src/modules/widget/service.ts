@@ -11,11 +11,9 @@ import {
   widgetSnippets,
 } from './settings.js';
 import type { WidgetSetting } from '../../generated/prisma/client.js';
+import { escapeHtml } from '../../lib/escape.js';
 
 type ReviewWidgetSettings = widgetApi.ReviewWidgetSettings;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 async function widgetOf(ctx: LocationCtx) {
   return ensureWidget(ctx.db, ctx.location.locationId);

@@ -1,9 +1,7 @@
 import twilio from 'twilio';
 import { twilioClientOptions } from '../sms/twilio.js';
 import type { VoiceProvider } from './types.js';
-
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+import { escapeXml } from '../../lib/escape.js';
 
 /** TwiML that reads the prompt and records up to two minutes, reporting the recording to the callback. */
 export function recordTwiml(prompt: string, callbackUrl: string): string {

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
-import { MSG, REVIEW_MAX } from '@kudo/shared';
+import { formatPhoneTyping, MSG, REVIEW_MAX } from '@kudo/shared';
 import type { StepProps } from './FlowPage';
 
 const PROMPT = {
@@ -8,14 +8,6 @@ const PROMPT = {
   neutral: 'How could we have made your experience better?',
   negative: 'We are sorry. What went wrong?',
 } as const;
-
-/** Ten digits shown as (000) 000-0000 while typing. */
-const formatPhone = (raw: string) => {
-  const d = raw.replace(/\D/g, '').slice(0, 10);
-  if (d.length < 4) return d;
-  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-};
 
 export function ReviewStep({ location, mood, submit, record, next, answered }: StepProps) {
   const [voice, setVoice] = useState(false);
@@ -71,7 +63,7 @@ export function ReviewStep({ location, mood, submit, record, next, answered }: S
             placeholder="(000) 000-0000"
             value={phone}
             maxLength={14}
-            onInput={(e) => setPhone(formatPhone((e.target as HTMLInputElement).value))}
+            onInput={(e) => setPhone(formatPhoneTyping((e.target as HTMLInputElement).value))}
             aria-invalid={error ? true : undefined}
           />
           <p class="hint">You will receive a call from a fixed support number</p>

@@ -1,4 +1,4 @@
-import { isValidEmail, MSG } from '@kudo/shared';
+import { formatPhoneTyping, isValidEmail, MSG } from '@kudo/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
@@ -7,9 +7,6 @@ import { apiFieldErrors, errorMessage } from '../../../lib/forms';
 import { useRecordConsent, type ConsentAction } from '../api/consent';
 import { cleanEmail, cleanPhone, cleanText } from '../utils/dispatchResult';
 import styles from './ConsentForms.module.css';
-
-const format = (d: string) =>
-  d.length < 4 ? d : d.length < 7 ? `(${d.slice(0, 3)}) ${d.slice(3)}` : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 
 function ActionRadios({ value, onChange, labels }: { value: ConsentAction | null; onChange: (v: ConsentAction) => void; labels: [string, string] }) {
   const name = useId();
@@ -64,7 +61,7 @@ export function DispatchConsentForm() {
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.fields}>
         <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(cleanEmail(e.target.value))} error={errors.email} />
-        <TextField label="Phone" type="tel" placeholder="(000) 000-0000" value={format(phone)} onChange={(e) => setPhone(cleanPhone(e.target.value))} error={errors.phone} />
+        <TextField label="Phone" type="tel" placeholder="(000) 000-0000" value={formatPhoneTyping(phone)} onChange={(e) => setPhone(cleanPhone(e.target.value))} error={errors.phone} />
       </div>
       <ActionRadios value={action} onChange={setAction} labels={['Opt-in for Bio/Pulse Check', 'Opt-out for Bio/Pulse Check']} />
       {(errors.action || errors.form) && (
@@ -116,7 +113,7 @@ export function MessagingConsentForm({ onBulk }: { onBulk: () => void }) {
         </Button>
       </div>
       <div className={styles.fields}>
-        <TextField label="Phone number" type="tel" placeholder="(000) 000-0000" value={format(phone)} onChange={(e) => setPhone(cleanPhone(e.target.value))} error={errors.phone} />
+        <TextField label="Phone number" type="tel" placeholder="(000) 000-0000" value={formatPhoneTyping(phone)} onChange={(e) => setPhone(cleanPhone(e.target.value))} error={errors.phone} />
         <TextField label="Customer name (optional)" value={name} maxLength={100} onChange={(e) => setName(cleanText(e.target.value))} />
       </div>
       <ActionRadios value={action} onChange={setAction} labels={['Opt-in', 'Opt-out']} />

@@ -1,4 +1,4 @@
-import { isValidEmail, MSG, type DispatchPayload } from '@kudo/shared';
+import { formatPhoneTyping, isValidEmail, MSG, type DispatchPayload } from '@kudo/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
@@ -22,9 +22,6 @@ const initials = (name: string) =>
     .join('')
     .slice(0, 2)
     .toUpperCase();
-
-const formatPhone = (d: string) =>
-  d.length < 4 ? d : d.length < 7 ? `(${d.slice(0, 3)}) ${d.slice(3)}` : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 
 /** One campaign's send form: the customer's phone and/or email, optional name and address, test flag. */
 export function DispatchRow({ campaign }: { campaign: DispatchCampaign }) {
@@ -125,7 +122,7 @@ export function DispatchRow({ campaign }: { campaign: DispatchCampaign }) {
           type="tel"
           inputMode="tel"
           placeholder="(000) 000-0000"
-          value={formatPhone(phone)}
+          value={formatPhoneTyping(phone)}
           onChange={(e) => {
             setPhone(cleanPhone(e.target.value));
             setPhoneNote(null);

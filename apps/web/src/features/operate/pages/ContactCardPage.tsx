@@ -1,3 +1,4 @@
+import { formatPhoneTyping } from '@kudo/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { pathFor } from '../../../app/routes';
@@ -13,9 +14,6 @@ import { lookupCustomer } from '../api/dispatch';
 import { useContactCard, useSendContactCard } from '../api/contactCard';
 import { cleanPhone, cleanText } from '../utils/dispatchResult';
 import styles from './ContactCardPage.module.css';
-
-const format = (d: string) =>
-  d.length < 4 ? d : d.length < 7 ? `(${d.slice(0, 3)}) ${d.slice(3)}` : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 
 /** Operate › Contact Card: text a customer the business's contact card. */
 export default function ContactCardPage() {
@@ -94,7 +92,7 @@ export default function ContactCardPage() {
               inputMode="tel"
               placeholder="(000) 000-0000"
               maxLength={14}
-              value={format(phone)}
+              value={formatPhoneTyping(phone)}
               onChange={(e) => {
                 const next = cleanPhone(e.target.value);
                 setPhone(next);
