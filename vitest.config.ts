@@ -14,6 +14,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['apps/api/src/**/*.integration.test.ts', 'apps/api/test/**/*.integration.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
