@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG, type ErrorEnvelope } from '@kudo/shared';
-import { AppError } from '../lib/errors.js';
+import { FIELD_MSG, MSG, fieldKey, fieldLabel, findUnstorableText, type ErrorEnvelope } from '@kudo/shared';
+import { AppError, badRequest } from '../lib/errors.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -12,8 +12,8 @@ interface ValidationIssue {
 /** The field path of a validation issue, dotted: `name.first`. */
 function fieldOf(issue: ValidationIssue): string {
   const path = issue.params?.issue?.path;
-  if (path && path.length) return path.map(String).join('.');
-  return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+  if (path && path.length) return fieldKey(path);
+  return fieldKey((issue.instancePath ?? '').split('/').filter(Boolean));
 }
 
 /**
@@ -21,6 +21,18 @@ function fieldOf(issue: ValidationIssue): string {
  * keep their status and message, and anything else is logged and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance) {
+  // Text PostgreSQL cannot keep as sent (NUL, unpaired surrogates) is refused before any schema or
+  // handler sees it, for every route: body, query string and path parameters alike.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const path = findUnstorableText(part);
+      if (path) {
+        const message = FIELD_MSG.unstorable(fieldLabel(path));
+        throw badRequest(message, { [fieldKey(path)]: message });
+      }
+    }
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorEnvelope = { status: 0, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { IMAGE_TYPES, MSG } from '@kudo/shared';
+import { IMAGE_TYPES, isHttpsUrl, MSG } from '@kudo/shared';
 import { cx } from '../lib/cx';
 import { uploadImage } from '../lib/upload';
 import { Button } from './Button';
@@ -49,7 +49,7 @@ export function ImageUpload({ label, value, onChange, allowUrl, hint, error, dis
 
   const applyUrl = () => {
     const trimmed = url.trim();
-    if (!/^https:\/\/[^\s]+$/i.test(trimmed) || trimmed.length > 2048) {
+    if (!isHttpsUrl(trimmed)) {
       setProblem(MSG.imageUrl);
       return;
     }

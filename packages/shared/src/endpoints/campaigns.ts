@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { SMS_TEMPLATE_MAX, smsTemplateTooLong } from '../templates.js';
-import { digitsOnly, isValidEmail } from '../validators.js';
+import { digitsOnly, isHttpUrl, isValidEmail } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The review and social sites a campaign may link to; `custom` links carry their own title. */
@@ -37,15 +37,6 @@ export const campaignLimitMessage = (max: number): string =>
 
 const YOUTUBE_RE = /^https?:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/|live\/)|youtu\.be\/)[\w-]{6,}/i;
 export const isYoutubeUrl = (value: string): boolean => YOUTUBE_RE.test(value);
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: MSG.campaignTooLong });

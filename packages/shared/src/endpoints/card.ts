@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { digitsOnly, isValidEmail } from '../validators.js';
+import { digitsOnly, isHttpUrl, isValidEmail } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** Delays, in seconds, after a pulseCheck before the contact card is sent (the first is the default). */
@@ -198,7 +198,7 @@ export const saveSettingsBody = z.object({
     .string({ error: MSG.cardLogoInvalid })
     .trim()
     .max(CARD_LIMITS.logoUrlMax, { error: MSG.cardLogoInvalid })
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: MSG.cardLogoInvalid })
+    .refine((v) => v === '' || isHttpUrl(v), { error: MSG.cardLogoInvalid })
     .nullish()
     .transform((v) => v || null),
   enabled: z.boolean({ error: MSG.cardEnabledInvalid }).default(false),

@@ -9,6 +9,7 @@ import {
   type CampaignSocialSource,
   type EndpointRequest,
   campaignsApi,
+  isHttpsUrl,
 } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
@@ -92,7 +93,7 @@ function checkImage(ctx: LocationCtx, url: string) {
   const ok =
     ctx.providers.images.owns(url) ||
     (/^\/demo\/[\w-]+(\/[\w-]+)*\.(svg|png|jpe?g|webp)$/.test(url)) ||
-    (url.startsWith('https://') && campaignsApi.isHttpUrl(url));
+    isHttpsUrl(url);
   if (!ok) throw badRequest(MSG.campaignImageUrl, { image: MSG.campaignImageUrl });
 }
 
