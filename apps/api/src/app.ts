@@ -15,7 +15,7 @@ import type { AppDeps } from './http/context.js';
 import { createDb, type Db } from './lib/db.js';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { areas } from './modules/index.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.js';
 import { sessionPlugin } from './plugins/session.js';
 import { createProviders, type Providers } from './providers/index.js';
 import type { JobQueue } from './jobs/index.js';
@@ -44,6 +44,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app: FastifyInstance = Fastify({
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     logger: {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { FIELD_MSG, MSG, fieldKey, fieldLabel, findUnstorableText, type ErrorEnvelope } from '@kudo/shared';
 import { AppError, badRequest } from '../lib/errors.js';
@@ -14,6 +14,19 @@ function fieldOf(issue: ValidationIssue): string {
   const path = issue.params?.issue?.path;
   if (path && path.length) return fieldKey(path);
   return fieldKey((issue.instancePath ?? '').split('/').filter(Boolean));
+}
+
+/** The longest path parameter the router passes on; the endpoint's schema judges anything shorter. */
+export const MAX_PARAM_LENGTH = 1000;
+
+/**
+ * Addresses the router cannot even match (a broken %-escape, a path parameter longer than
+ * MAX_PARAM_LENGTH) get the same envelope as every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const message = tooLong ? 'This address is too long.' : 'This address is not valid.';
+  return reply.code(tooLong ? 414 : 400).send({ status: 0, message } satisfies ErrorEnvelope);
 }
 
 /**
