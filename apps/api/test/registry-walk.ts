@@ -138,3 +138,57 @@ export async function callers(t: TestContext): Promise<Callers> {
 }
 
 export const callerFor = (c: Callers, e: EndpointDef): Agent => (e.access.kind === 'staff' ? c.staff : c.owner);
+
+/** Values that some field of the registry takes as valid: names, emails, phones, links, colours, ids, flags. */
+const PLAUSIBLE: unknown[] = [
+  'Hostile Test',
+  'hostile@kudo.test',
+  '5125550123',
+  '+15125550123',
+  'https://example.com/page',
+  '#1f4e79',
+  'abcdefgh12345678',
+  '123456',
+  'demo-pass-1',
+  'google',
+  1,
+  5,
+  30,
+  1800,
+  true,
+  0,
+  false,
+  '',
+  [],
+  {},
+];
+
+/**
+ * An input the schema accepts, built field by field from plausible values, enum options and literals;
+ * undefined when none is found. Hostile values are then put into it, so that they reach the handlers.
+ */
+export function validSample(schema: z.ZodType, depth = 0): unknown {
+  const d = def(core(schema));
+  const accepts = (v: unknown) => schema.safeParse(v).success;
+  let candidate: unknown;
+  if (d.type === 'object' && depth < 5) {
+    candidate = Object.fromEntries(
+      Object.entries(d.shape as Record<string, z.ZodType>)
+        .map(([key, field]) => [key, validSample(field, depth + 1)] as const)
+        .filter(([, v]) => v !== undefined),
+    );
+  } else if (d.type === 'enum') candidate = Object.values(d.entries as Record<string, unknown>)[0];
+  else if (d.type === 'literal') candidate = (d.values as unknown[])[0];
+  else if (d.type === 'array' && depth < 5) {
+    const item = validSample(d.element as z.ZodType, depth + 1);
+    candidate = item === undefined ? [] : [item];
+  } else if (d.type === 'union' && depth < 5) {
+    candidate = (d.options as z.ZodType[]).map((o) => validSample(o, depth + 1)).find((v) => v !== undefined && accepts(v));
+  } else if (d.type === 'intersection' && depth < 5) {
+    const left = validSample(d.left as z.ZodType, depth + 1);
+    const right = validSample(d.right as z.ZodType, depth + 1);
+    candidate = typeof left === 'object' && typeof right === 'object' ? { ...left, ...right } : left;
+  }
+  if (candidate !== undefined && accepts(candidate)) return candidate;
+  return PLAUSIBLE.find(accepts);
+}

@@ -299,6 +299,7 @@ const TYPE_WORDS: Record<string, string> = {
 export const FIELD_MSG = {
   requestLabel: 'The request',
   requestNotObject: 'The request must be a JSON object of fields',
+  numberOutOfRange: 'A number in the request is too large.',
   required: (label: string) => `${label} is required`,
   /** The kind of value a type asks for, in words ("text", "a number"), or undefined when it has none. */
   typeWord: (expected: string): string | undefined => TYPE_WORDS[expected],

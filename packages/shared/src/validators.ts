@@ -41,6 +41,15 @@ export function isHttpUrl(value: string): boolean {
 /** Only https:// addresses (images shown on secure pages). */
 export const isHttpsUrl = (value: string): boolean => isHttpUrl(value) && value.slice(0, 8).toLowerCase() === 'https://';
 
+/** The largest row id the database keeps (a PostgreSQL integer): larger numbers are refused, not sent to it. */
+export const ID_MAX = 2_147_483_647;
+
+/** A row id sent by a client: a whole number from 1 to ID_MAX; `coerce` also reads "12" as 12. */
+export function idSchema(message?: string, coerce = false) {
+  const e = message ? { error: message } : {};
+  return (coerce ? z.coerce.number(e) : z.number(e)).int(e).min(1, e).max(ID_MAX, e);
+}
+
 export const digitsOnly = (value: string): string => value.replace(/\D+/g, '');
 
 export function isValidEmail(value: string): boolean {

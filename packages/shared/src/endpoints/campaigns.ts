@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { SMS_TEMPLATE_MAX, smsTemplateTooLong } from '../templates.js';
-import { digitsOnly, isHttpUrl, isValidEmail } from '../validators.js';
+import { digitsOnly, idSchema, isHttpUrl, isValidEmail } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The review and social sites a campaign may link to; `custom` links carry their own title. */
@@ -249,7 +249,7 @@ const socialUrlInput = z
     metadata: z
       .object({ title: z.string().trim().max(80, { error: MSG.campaignTooLong }).optional() })
       .nullish(),
-    social_media_id: z.number().int().positive().optional(),
+    social_media_id: idSchema().optional(),
   })
   .refine((v) => v.source !== 'custom' || Boolean(v.metadata?.title), { error: MSG.socialTitle, path: ['metadata', 'title'] });
 
@@ -291,7 +291,7 @@ export const removeCampaignSocialMedia = defineEndpoint({
   access: { kind: 'location', rule: RULES.settingsDispatch },
   body: z.object({
     campaign_uid: uidSchema,
-    social_media_url: z.object({ social_media_id: z.number({ error: MSG.socialAccountNotFound }).int() }),
+    social_media_url: z.object({ social_media_id: idSchema(MSG.socialAccountNotFound) }),
   }),
   response: socialMediaLoad,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { digitsOnly, isValidEmail } from '../validators.js';
+import { digitsOnly, idSchema, isValidEmail } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The feedback moods a notification is about. */
@@ -47,7 +47,7 @@ const email = z
   .trim()
   .toLowerCase()
   .refine(isValidEmail, { error: MSG.validEmail });
-const id = z.coerce.number({ error: MSG.notFound }).int({ error: MSG.notFound }).positive({ error: MSG.notFound }).max(2_147_483_647, { error: MSG.notFound });
+const id = idSchema(MSG.notFound, true);
 const phoneOrEmpty = z
   .string({ error: MSG.validPhone })
   .max(40, { error: MSG.validPhone })
