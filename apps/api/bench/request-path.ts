@@ -2,8 +2,9 @@
 // Fastify + `select 1` over pg (the bare round trip), GET /api/health, the rate-limited public widget data,
 // and a logged-in owner's E008, E009 and E010 at Austin. Every server runs in its own process and so does
 // every load generator; this process only starts them and prints the table. It bounds its own duration.
-// Usage: pnpm bench [-- --seconds 8 --warmup 2 --connections 50]; BENCH_PROFILE=<dir> writes a CPU
-// profile of the API process (node --cpu-prof) to that folder.
+// Usage: pnpm bench [-- --seconds 8 --warmup 2 --connections 50 --only E010]; --only keeps the API's
+// measurements whose name contains the text. BENCH_PROFILE=<dir> writes a CPU profile of the API process
+// (node --cpu-prof) to that folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,8 @@ const arg = (name: string, fallback: number) => {
 const seconds = arg('seconds', 8);
 const warmupSeconds = arg('warmup', 2);
 const connections = arg('connections', 50);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : '';
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -83,7 +86,8 @@ async function startTarget(kind: 'bare' | 'pg' | 'app', env: NodeJS.ProcessEnv):
   };
 }
 
-async function load(name: string, job: Omit<LoadJob, 'connections' | 'seconds' | 'warmupSeconds'>): Promise<Figure> {
+async function load(name: string, job: Omit<LoadJob, 'connections' | 'seconds' | 'warmupSeconds'>): Promise<Figure | null> {
+  if (only && !name.toLowerCase().includes(only) && job.url.includes('/api/')) return null;
   const child = node('load.ts', [JSON.stringify({ ...job, connections, seconds, warmupSeconds } satisfies LoadJob)], process.env);
   const result = JSON.parse(await firstLine(child)) as LoadResult;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -108,6 +112,7 @@ async function main() {
   };
   const database = await prepareDatabase(loadConfig({ ...env, DATABASE_URL: undefined }), () => {});
   const figures: Figure[] = [];
+  const add = (f: Figure | null) => f && figures.push(f);
   try {
     const serverEnv = { ...env, DATABASE_URL: database.url };
     const austin = await database.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
@@ -119,7 +124,7 @@ async function main() {
     ] as const) {
       const target = await startTarget(kind, serverEnv);
       try {
-        figures.push(await load(name, { url: `${target.url}${route}`, method: 'GET', headers: {} }));
+        add(await load(name, { url: `${target.url}${route}`, method: 'GET', headers: {} }));
       } finally {
         await target.stop();
       }
@@ -130,11 +135,11 @@ async function main() {
       const { cookie, csrf } = await loginAtAustin(app.url, austin.id);
       const json = { 'content-type': 'application/json' };
       const api = (p: string) => `${app.url}/api${p}`;
-      figures.push(await load('GET /api/health', { url: api('/health'), method: 'GET', headers: {} }));
-      figures.push(await load('GET /api/widget/:key/data (public, rate-limited)', { url: api(`/widget/${widget.widgetKey}/data`), method: 'GET', headers: {} }));
-      figures.push(await load('E008 POST /api/account/locations/load', { url: api(sessionApi.loadLocations.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: '{}' }));
-      figures.push(await load('E009 POST /api/account/location-change/select', { url: api(sessionApi.selectLocation.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: JSON.stringify({ location_id: austin.id }) }));
-      figures.push(await load('E010 GET /api/location/subscriptions/load', { url: api(sessionApi.loadSubscriptions.path), method: 'GET', headers: { cookie } }));
+      add(await load('GET /api/health', { url: api('/health'), method: 'GET', headers: {} }));
+      add(await load('GET /api/widget/:key/data (public, rate-limited)', { url: api(`/widget/${widget.widgetKey}/data`), method: 'GET', headers: {} }));
+      add(await load('E008 POST /api/account/locations/load', { url: api(sessionApi.loadLocations.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: '{}' }));
+      add(await load('E009 POST /api/account/location-change/select', { url: api(sessionApi.selectLocation.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: JSON.stringify({ location_id: austin.id }) }));
+      add(await load('E010 GET /api/location/subscriptions/load', { url: api(sessionApi.loadSubscriptions.path), method: 'GET', headers: { cookie } }));
     } finally {
       await app.stop();
     }
@@ -145,7 +150,7 @@ async function main() {
 
   const bare = figures[0]!;
   const pg = figures[1]!;
-  const e010 = figures.at(-1)!;
+  const e010 = figures.find((f) => f.name.startsWith('E010'));
   console.log(`\n${seconds} s each after ${warmupSeconds} s warm-up, ${connections} connections, Node ${process.versions.node}, ${os.cpus().length} cores; servers and load generator in separate processes`);
   console.log('endpoint'.padEnd(50), 'req/s'.padStart(8), 'p99 ms'.padStart(7), 'vs bare'.padStart(8), 'vs pg'.padStart(6));
   for (const f of figures) {
@@ -158,7 +163,7 @@ async function main() {
     );
   }
   if (profileDir) console.log(`CPU profile of the API process in ${profileDir}`);
-  console.log(`E010 ${e010.rps.toFixed(0)} req/s = ${(e010.rps / pg.rps).toFixed(2)} x bare pg`);
+  if (e010) console.log(`E010 ${e010.rps.toFixed(0)} req/s = ${(e010.rps / pg.rps).toFixed(2)} x bare pg`);
 }
 
 /** Logs in as the demo owner and chooses Austin, the way the browser does: its Cookie and CSRF headers. */
