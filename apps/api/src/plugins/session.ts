@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, LIMITS, SESSION_COOKIE, type AccessSubject, type RoleName } from '@kudo/shared';
 import type { Config } from '../config.js';
-import type { Db } from '../lib/db.js';
+import { poolOf, type Db } from '../lib/db.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 
 /** The session of a request, with the user and (when one is chosen) the current location. */
@@ -49,10 +49,16 @@ interface SessionRow {
 const DAY = 24 * 60 * 60 * 1000;
 const flag = (v: boolean | null): 0 | 1 => (v ? 1 : 0);
 
-/** One round trip: the session, its user, the membership at its location and that location's subscriptions. */
+/**
+ * One round trip: the session, its user, the membership at its location and that location's subscriptions.
+ * A named statement over the pool: Postgres plans it once per connection.
+ */
 export async function findSession(db: Db, token: string): Promise<LoadedSession | null> {
-  const rows = await db.$queryRaw<SessionRow[]>`
-    SELECT s.id::text, s.user_id, u.email, u.is_platform_staff, s.csrf_token, s.impersonator_id, s.expires_at,
+  const { rows } = await poolOf(db).query<SessionRow>({
+    name: 'kudo_find_session',
+    text: `
+    SELECT s.id::text, s.user_id, u.email, u.is_platform_staff, s.csrf_token, s.impersonator_id,
+           s.expires_at AT TIME ZONE 'UTC' AS expires_at,
            s.location_id, l.account_id, l.free_trial, l.free_trial_type,
            m.role::text AS role, m.access_type::text AS access_type, m.active,
            m.perm_twm, m.perm_dispatch, m.perm_analytics, m.perm_settings,
@@ -62,7 +68,9 @@ export async function findSession(db: Db, token: string): Promise<LoadedSession 
       JOIN users u ON u.id = s.user_id
       LEFT JOIN locations l ON l.id = s.location_id
       LEFT JOIN memberships m ON m.location_id = s.location_id AND m.user_id = s.user_id
-     WHERE s.token_hash = ${hashToken(token)} AND s.expires_at > now()`;
+     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    values: [hashToken(token)],
+  });
   const r = rows[0];
   if (!r) return null;
   const hasLocation = r.location_id !== null && r.account_id !== null && r.role !== null && r.active === true;
@@ -176,19 +184,22 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
     }
 
     // Sessions slide: one in use is renewed, cookies included, once less than half of its lifetime is left.
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook: most requests have nothing to renew and should not pay for a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const pending = cache.get(request);
       const token = request.cookies[SESSION_COOKIE];
-      if (!pending || !token) return payload;
-      const session = await pending;
-      if (!session || session.impersonatorId !== null) return payload;
-      const lifetimeMs = LIMITS.sessionDays * DAY;
-      if (session.expiresAt.getTime() - Date.now() < lifetimeMs / 2) {
-        await db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + lifetimeMs) } });
-        reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
-        reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(lifetimeMs, false));
-      }
-      return payload;
+      if (!pending || !token) return done(null, payload);
+      pending
+        .then(async (session) => {
+          if (!session || session.impersonatorId !== null) return;
+          const lifetimeMs = LIMITS.sessionDays * DAY;
+          if (session.expiresAt.getTime() - Date.now() < lifetimeMs / 2) {
+            await db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + lifetimeMs) } });
+            reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
+            reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(lifetimeMs, false));
+          }
+        })
+        .then(() => done(null, payload), done);
     });
   },
   { name: 'session' },
