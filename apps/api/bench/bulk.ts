@@ -7,7 +7,8 @@ import path from 'node:path';
 import * as XLSX from 'xlsx';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
-import { rowsFromSheet, processBulkJob } from '../src/modules/operate/bulk.js';
+import { rowsFromSheet } from '../src/modules/operate/bulk.js';
+import { processBulkJob } from '../src/modules/operate/bulk-worker.js';
 import { createProviders } from '../src/providers/index.js';
 import { readSpreadsheet } from '../src/lib/spreadsheet/parse.js';
 

@@ -43,7 +43,7 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
         throw new SmsSendError('opted_out', MSG.smsOptedOut);
       }
       try {
-        const sender = message.locationId && !message.from && !message.messagingServiceSid
+        const sender = message.locationId && !message.senderKnown && !message.from && !message.messagingServiceSid
           ? await db.location.findUnique({ where: { id: message.locationId }, select: { smsNumber: true, messagingServiceSid: true } })
           : null;
         const sent = await sms.send({

@@ -32,7 +32,7 @@ export interface DispatchInput {
   is_test: boolean;
 }
 
-/** What a run of many sends from one campaign loads once instead of per send (bulk jobs). */
+/** What a send needs besides its recipient; a run of many sends (a bulk job) loads it once. */
 export interface Prepared {
   campaign: Campaign;
   business: Awaited<ReturnType<typeof loadBusiness>>;
@@ -77,6 +77,39 @@ export async function loadBusiness(deps: AppDeps, locationId: number): Promise<B
 }
 
 /**
+ * A dispatch as recorded before anything is sent: its token's hash (the token itself only goes into the
+ * message), who it is for as staff entered them, and what it came from.
+ */
+export function dispatchRecord(
+  sender: Sender,
+  campaign: Campaign,
+  kind: DispatchKind,
+  source: DispatchSource,
+  to: { phone: string | null; email: string | null; name: string; address: string },
+  more: { token: string; customerId: number | null; isTest?: boolean; customerPlace?: object; bulkJobId?: number; bulkRowId?: number; followUpOfId?: number | null },
+) {
+  return {
+    locationId: sender.locationId,
+    campaignId: campaign.id,
+    customerId: more.customerId,
+    kind,
+    source,
+    isTest: more.isTest ?? false,
+    tokenHash: hashToken(more.token),
+    customerPhone: to.phone,
+    customerEmail: to.email,
+    customerName: to.name,
+    customerAddress: to.address,
+    ...(more.customerPlace ? { customerPlace: more.customerPlace } : {}),
+    sentByUserId: sender.userId,
+    bulkJobId: more.bulkJobId ?? null,
+    bulkRowId: more.bulkRowId ?? null,
+    followUpOfId: more.followUpOfId ?? null,
+    expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
+  };
+}
+
+/**
  * Sends one bio or pulseCheck: records the dispatch with its token, renders the campaign's template (or
  * the location's, or the global default), and sends it by SMS and/or email through the providers, whose
  * consent checks may refuse either part. Trial locations spend one pulseCheck per pulseCheck sent, and
@@ -88,14 +121,11 @@ export async function sendDispatch(
   kind: DispatchKind,
   input: DispatchInput,
   source: DispatchSource = 'dashboard',
-  extra: { bulkJobId?: number; bulkRowId?: number; followUpOfId?: number; prepared?: Prepared } = {},
+  extra: { followUpOfId?: number } = {},
 ): Promise<DispatchResult> {
   const { db } = ctx;
   const { locationId } = sender;
-  const campaign =
-    extra.prepared?.campaign.uid === input.campaign_uid
-      ? extra.prepared.campaign
-      : await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
+  const campaign = await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
   if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
 
   const trialSpend = kind === 'pcheck' && sender.freeTrial;
@@ -113,79 +143,24 @@ export async function sendDispatch(
   const customer = await upsertCustomer(ctx, locationId, { phone, email, name: input.customer_name, addressLine: input.customer_address });
   const token = newDispatchToken();
   const dispatch = await db.dispatch.create({
-    data: {
-      locationId,
-      campaignId: campaign.id,
+    data: dispatchRecord(sender, campaign, kind, source, { phone, email, name: input.customer_name, address: input.customer_address }, {
+      token,
       customerId: customer.id,
-      kind,
-      source,
       isTest: input.is_test,
-      tokenHash: hashToken(token),
-      customerPhone: phone,
-      customerEmail: email,
-      customerName: input.customer_name,
-      customerAddress: input.customer_address,
       ...(input.customer_place ? { customerPlace: input.customer_place as object } : {}),
-      sentByUserId: sender.userId,
-      bulkJobId: extra.bulkJobId ?? null,
-      bulkRowId: extra.bulkRowId ?? null,
       followUpOfId: extra.followUpOfId ?? null,
-      expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
-    },
+    }),
   });
 
-  const business = extra.prepared?.business ?? (await loadBusiness(ctx, locationId));
-  const accountTemplates =
-    extra.prepared !== undefined ? extra.prepared.accountTemplates : await db.accountTemplates.findUnique({ where: { locationId } });
-  const template = (channel: 'sms' | 'email') => {
-    const key = TEMPLATE_KEYS[kind][channel];
-    return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
-  };
-  const link = kind === 'pcheck' ? `${ctx.config.publicUrl}/pulsecheck/${token}` : `${ctx.config.publicUrl}/view-bio/${campaign.uid}`;
-  const values = {
-    customer_name: firstName(input.customer_name) || 'there',
-    employee_name: campaign.name,
-    company_name: business.companyName,
-    department: campaign.department,
-    link,
-  };
-
-  let smsStatus: 0 | 1 | null = null;
-  let smsMessage: string | null = null;
-  if (phone) {
-    try {
-      await ctx.providers.sms.send({ to: phone, body: renderTemplate(template('sms'), values), locationId, scope: 'dispatch' });
-      smsStatus = 1;
-      smsMessage = MSG.dispatchSmsSent;
-    } catch (error) {
-      smsStatus = 0;
-      smsMessage = error instanceof SmsSendError && error.reason === 'opted_out' ? MSG.lookupOptedOut : MSG.dispatchSmsFailed;
-      if (!(error instanceof SmsSendError && error.reason === 'opted_out')) ctx.log.warn({ err: error, dispatchId: dispatch.id }, 'dispatch SMS failed');
-    }
-  }
-  let emailStatus: 0 | 1 | null = null;
-  let emailMessage: string | null = null;
-  if (email) {
-    const subject =
-      kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
-    try {
-      await ctx.providers.email.send(
-        customerEmail(ctx.config, business, {
-          to: email,
-          subject: input.is_test ? `[Test] ${subject}` : subject,
-          text: renderTemplate(template('email'), values),
-          action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
-          scope: 'dispatch',
-        }),
-      );
-      emailStatus = 1;
-      emailMessage = MSG.dispatchEmailSent;
-    } catch (error) {
-      emailStatus = 0;
-      emailMessage = error instanceof EmailUnsubscribedError ? error.message : MSG.dispatchEmailFailed;
-      if (!(error instanceof EmailUnsubscribedError)) ctx.log.warn({ err: error, dispatchId: dispatch.id }, 'dispatch email failed');
-    }
-  }
+  const prepared = await prepareSends(ctx, locationId, campaign);
+  const { smsStatus, smsMessage, emailStatus, emailMessage } = await deliverDispatch(ctx, prepared, kind, {
+    dispatchId: dispatch.id,
+    token,
+    phone,
+    email,
+    customerName: input.customer_name,
+    isTest: input.is_test,
+  });
 
   const sent = smsStatus === 1 || emailStatus === 1;
   await db.dispatch.update({ where: { id: dispatch.id }, data: { smsStatus, smsMessage, emailStatus, emailMessage } });
@@ -204,8 +179,96 @@ export async function sendDispatch(
   };
 }
 
+/** One dispatch's recipient, as its messages need it. */
+export interface Delivery {
+  dispatchId: number;
+  token: string;
+  /** E.164, or null. */
+  phone: string | null;
+  email: string | null;
+  customerName: string;
+  isTest: boolean;
+  /** The location's own sender, when the caller already looked it up (so the sending path does not). */
+  smsSender?: { from?: string; messagingServiceSid?: string };
+  /** Channels the caller found opted out just before sending: refused without calling the provider. */
+  optedOut?: { sms?: boolean; email?: boolean };
+}
+
+export interface DeliveryResult {
+  smsStatus: 0 | 1 | null;
+  smsMessage: string | null;
+  emailStatus: 0 | 1 | null;
+  emailMessage: string | null;
+}
+
+/**
+ * Renders a dispatch's messages from the campaign's template (or the location's, or the global default)
+ * and sends them by SMS and/or email through the providers, whose consent checks may refuse either part.
+ * A failure is answered as that channel's status, never thrown.
+ */
+export async function deliverDispatch(ctx: AppDeps & { log: Log }, prepared: Prepared, kind: DispatchKind, d: Delivery): Promise<DeliveryResult> {
+  const { campaign, business, accountTemplates } = prepared;
+  const template = (channel: 'sms' | 'email') => {
+    const key = TEMPLATE_KEYS[kind][channel];
+    return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
+  };
+  const link = kind === 'pcheck' ? `${ctx.config.publicUrl}/pulsecheck/${d.token}` : `${ctx.config.publicUrl}/view-bio/${campaign.uid}`;
+  const values = {
+    customer_name: firstName(d.customerName) || 'there',
+    employee_name: campaign.name,
+    company_name: business.companyName,
+    department: campaign.department,
+    link,
+  };
+
+  let smsStatus: 0 | 1 | null = null;
+  let smsMessage: string | null = null;
+  if (d.phone && d.optedOut?.sms) {
+    smsStatus = 0;
+    smsMessage = MSG.lookupOptedOut;
+  } else if (d.phone) {
+    try {
+      const body = renderTemplate(template('sms'), values);
+      await ctx.providers.sms.send({ to: d.phone, body, locationId: business.locationId, scope: 'dispatch', ...(d.smsSender ? { ...d.smsSender, senderKnown: true } : {}) });
+      smsStatus = 1;
+      smsMessage = MSG.dispatchSmsSent;
+    } catch (error) {
+      smsStatus = 0;
+      smsMessage = error instanceof SmsSendError && error.reason === 'opted_out' ? MSG.lookupOptedOut : MSG.dispatchSmsFailed;
+      if (!(error instanceof SmsSendError && error.reason === 'opted_out')) ctx.log.warn({ err: error, dispatchId: d.dispatchId }, 'dispatch SMS failed');
+    }
+  }
+  let emailStatus: 0 | 1 | null = null;
+  let emailMessage: string | null = null;
+  if (d.email && d.optedOut?.email) {
+    emailStatus = 0;
+    emailMessage = MSG.emailUnsubscribed;
+  } else if (d.email) {
+    const subject =
+      kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
+    try {
+      await ctx.providers.email.send(
+        customerEmail(ctx.config, business, {
+          to: d.email,
+          subject: d.isTest ? `[Test] ${subject}` : subject,
+          text: renderTemplate(template('email'), values),
+          action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
+          scope: 'dispatch',
+        }),
+      );
+      emailStatus = 1;
+      emailMessage = MSG.dispatchEmailSent;
+    } catch (error) {
+      emailStatus = 0;
+      emailMessage = error instanceof EmailUnsubscribedError ? error.message : MSG.dispatchEmailFailed;
+      if (!(error instanceof EmailUnsubscribedError)) ctx.log.warn({ err: error, dispatchId: d.dispatchId }, 'dispatch email failed');
+    }
+  }
+  return { smsStatus, smsMessage, emailStatus, emailMessage };
+}
+
 /** The customer a send is for: found by phone (else by email) and brought up to date with what staff typed. */
-async function upsertCustomer(
+export async function upsertCustomer(
   ctx: Pick<AppDeps, 'db'>,
   locationId: number,
   c: { phone: string | null; email: string | null; name: string; addressLine: string },

@@ -12,6 +12,8 @@ export interface SmsMessage {
   /** The location's own sender, when it has one (filled in by the sending path from the location). */
   from?: string;
   messagingServiceSid?: string;
+  /** The caller looked the location's sender up already (bulk sends do, once per batch): the path does not again. */
+  senderKnown?: boolean;
 }
 
 export interface SmsProvider {
