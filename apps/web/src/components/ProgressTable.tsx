@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/cx';
+import { ProgressBar } from './ProgressBar';
 import styles from './ProgressTable.module.css';
 
 export type ProgressStatus = 'standby' | 'pending' | 'success' | 'error';
@@ -50,15 +51,13 @@ export function ProgressTable({
   rows: readonly ProgressRow[];
 }) {
   const { done, failed, total } = progressCounts(rows);
-  const percent = total === 0 ? 100 : Math.round(((done + failed) / total) * 100);
+  const percent = total === 0 ? 100 : ((done + failed) / total) * 100;
   return (
     <div className={styles.wrap}>
       <p className={styles.headline} role="status" aria-live="polite">
         {headline}
       </p>
-      <div className={styles.bar} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
-        <span style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={label} percent={percent} />
       <p className={styles.counts}>
         <span className={styles.success}>{done} done</span> · <span className={failed > 0 ? styles.error : undefined}>{failed} failed</span> · {total} total
       </p>
