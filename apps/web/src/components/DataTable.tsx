@@ -9,6 +9,7 @@ import { Pagination } from './Pagination';
 import { QueryBoundary, type EmptyProps, type QueryLike } from './QueryBoundary';
 import { SelectField } from './SelectField';
 import { DEFAULT_PAGE_SIZES, type PageResult, type TableSort, type TableState } from './tableState';
+import table from './Table.module.css';
 import { TextField } from './TextField';
 
 export interface Column<Row> {
@@ -105,8 +106,8 @@ export function DataTable<Row>({
       <QueryBoundary query={query} isEmpty={(d) => d.rows.length === 0} empty={empty} compact>
         {(data) => (
           <>
-            <div className={styles.scroll}>
-              <table className={styles.table} aria-label={label} aria-busy={query.isFetching || undefined}>
+            <div className={table.scroll}>
+              <table className={table.table} aria-label={label} aria-busy={query.isFetching || undefined}>
                 <thead>
                   <tr>
                     {selection && (
@@ -141,7 +142,7 @@ export function DataTable<Row>({
                           </td>
                         )}
                         {columns.map((c) => (
-                          <td key={c.id} className={cx(c.align === 'end' && styles.end)}>
+                          <td key={c.id} className={cx(c.align === 'end' && table.end)}>
                             {c.cell(row)}
                           </td>
                         ))}
@@ -163,14 +164,14 @@ function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: 
   const { sortKey } = column;
   if (!sortKey) {
     return (
-      <th scope="col" className={cx(column.align === 'end' && styles.end)}>
+      <th scope="col" className={cx(column.align === 'end' && table.end)}>
         {column.header}
       </th>
     );
   }
   const dir = sort?.key === sortKey ? sort.dir : null;
   return (
-    <th scope="col" aria-sort={dir ? ARIA_SORT[dir] : 'none'} className={cx(column.align === 'end' && styles.end)}>
+    <th scope="col" aria-sort={dir ? ARIA_SORT[dir] : 'none'} className={cx(column.align === 'end' && table.end)}>
       <button type="button" className={styles.sortButton} onClick={() => onSort(sortKey)}>
         {column.header}
         <ChevronDownIcon size={14} aria-hidden className={cx(styles.sortIcon, dir && styles.sortActive, dir === 'asc' && styles.sortUp)} />

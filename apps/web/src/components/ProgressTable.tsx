@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../lib/cx';
 import { ProgressBar } from './ProgressBar';
 import styles from './ProgressTable.module.css';
+import table from './Table.module.css';
 
 export type ProgressStatus = 'standby' | 'pending' | 'success' | 'error';
 
@@ -61,8 +62,8 @@ export function ProgressTable({
       <p className={styles.counts}>
         <span className={styles.success}>{done} done</span> · <span className={failed > 0 ? styles.error : undefined}>{failed} failed</span> · {total} total
       </p>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
+      <div className={cx(table.scroll, styles.tall)}>
+        <table className={table.table}>
           <thead>
             <tr>
               {columns.map((c) => (

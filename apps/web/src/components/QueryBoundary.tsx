@@ -26,6 +26,8 @@ export interface QueryBoundaryProps<T> {
   isEmpty?: (data: T) => boolean;
   /** What the empty state says; the global 'No data could be found!' by default. */
   empty?: EmptyProps;
+  /** A whole state of its own instead (a chart's 'Collecting Data'). */
+  emptyContent?: ReactNode;
   /** Text under the spinner ('Loading…' by default). */
   loadingLabel?: string;
   /** The error's message for a person; the server's message by default. */
@@ -49,6 +51,7 @@ export function QueryBoundary<T>({
   children,
   isEmpty = emptyByDefault,
   empty,
+  emptyContent,
   loadingLabel,
   errorMessage = defaultErrorMessage,
   renderError,
@@ -70,6 +73,6 @@ export function QueryBoundary<T>({
     );
   }
   const data = query.data as T;
-  if (isEmpty(data)) return <EmptyState compact={compact} {...empty} />;
+  if (isEmpty(data)) return <>{emptyContent ?? <EmptyState compact={compact} {...empty} />}</>;
   return <>{children(data)}</>;
 }
