@@ -173,7 +173,21 @@ export const editCampaign = defineEndpoint({
   path: '/settings/manage/kudo/campaigns/edit',
   summary: 'Change a campaign (optional fields left out stay as they are); `is_default: true` makes it the default.',
   access: { kind: 'location', rule: RULES.settingsDispatch },
-  body: campaignFields.extend({ uid: uidSchema, is_default: z.boolean().optional() }),
+  body: campaignFields.extend({
+    uid: uidSchema,
+    is_default: z.boolean().optional(),
+    /**
+     * A campaign may come back as E054 answered it, where the password is only a flag (true: one is set): the flag
+     * keeps the password as it is. A string is a new password; blank or null keeps it too.
+     */
+    fieldops_password: z
+      .union([z.string(), z.boolean()], { error: MSG.campaignFieldopsPassword })
+      .nullish()
+      .transform((v): string | null | undefined => (typeof v === 'string' ? v : null))
+      .pipe(campaignFields.shape.fieldops_password),
+    /** The username as E054 names it; `fieldops_username` wins when both are sent. */
+    fieldopsUsername: campaignFields.shape.fieldops_username,
+  }),
   response: campaignItem,
 });
 

@@ -218,7 +218,8 @@ export async function addCampaign(ctx: LocationCtx, body: AddBody): Promise<Camp
   }
 }
 
-export async function editCampaign(ctx: LocationCtx, body: EditBody): Promise<CampaignItem> {
+export async function editCampaign(ctx: LocationCtx, edit: EditBody): Promise<CampaignItem> {
+  const body = { ...edit, fieldops_username: edit.fieldops_username ?? edit.fieldopsUsername };
   const campaign = await findCampaign(ctx, body.uid);
   checkImage(ctx, body.image);
   await checkFieldopsUsername(ctx.db, body.fieldops_username, campaign.id);

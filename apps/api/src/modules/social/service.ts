@@ -85,7 +85,13 @@ export function googleState(conn: GoogleConnection | null): GoogleConnectionStat
   };
 }
 
-export function facebookState(conn: FacebookConnection | null): FacebookConnectionState {
+type SiteLinks = { homepage: string; reviewPage: string } | null;
+
+/**
+ * The Facebook connection as the screen shows it. Its links are the location's Facebook row (what the user saved
+ * last); the selected page's own addresses only fill in a link the row does not have.
+ */
+export function facebookState(conn: FacebookConnection | null, links: SiteLinks): FacebookConnectionState {
   if (!conn) return { connected: false, status: null, userName: '', pageList: [], pageSelected: null, homepage: '', review: '' };
   const status = asStatus(conn.status);
   const selected = conn.pageSelectedId;
@@ -95,10 +101,13 @@ export function facebookState(conn: FacebookConnection | null): FacebookConnecti
     userName: conn.userName,
     pageList: storedPages(conn).map((p) => ({ id: p.id, name: p.name })),
     pageSelected: selected ? { id: selected, name: conn.pageSelectedName ?? '' } : null,
-    homepage: selected ? facebookPageUrl(selected) : '',
-    review: selected ? facebookReviewUrl(selected) : '',
+    homepage: links?.homepage || (selected ? facebookPageUrl(selected) : ''),
+    review: links?.reviewPage || (selected ? facebookReviewUrl(selected) : ''),
   };
 }
+
+const facebookLinks = (db: Tx, locationId: number): Promise<SiteLinks> =>
+  db.socialAccount.findUnique({ where: { locationId_uniqueType: { locationId, uniqueType: 'facebook' } }, select: { homepage: true, reviewPage: true } });
 
 async function accountsOf(db: Tx, locationId: number) {
   const rows = await db.socialAccount.findMany({ where: { locationId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
@@ -162,7 +171,7 @@ async function markGoogleExpired(ctx: LocationCtx, conn: GoogleConnection) {
 
 export async function load(ctx: LocationCtx) {
   const locationId = ctx.location.locationId;
-  const [{ accounts }, place, google, facebook] = await Promise.all([
+  const [{ rows, accounts }, place, google, facebook] = await Promise.all([
     accountsOf(ctx.db, locationId),
     ctx.db.googlePlace.findUnique({ where: { locationId } }),
     ctx.db.googleConnection.findUnique({ where: { locationId } }),
@@ -174,7 +183,7 @@ export async function load(ctx: LocationCtx) {
     order: accounts.map((a) => a.key),
     place: place ? toPlaceItem(place) : null,
     google: googleState(fresh),
-    facebook: facebookState(facebook),
+    facebook: facebookState(facebook, rows.find((r) => r.uniqueType === 'facebook') ?? null),
   };
 }
 
@@ -515,7 +524,7 @@ export async function connectFacebook(ctx: LocationCtx, code: string) {
     await syncConnection(tx, locationId, 'facebook', { status: 'connected', name: kept?.name ?? user.userName, externalId: kept?.id ?? null });
     return saved;
   });
-  const state = facebookState(conn);
+  const state = facebookState(conn, await facebookLinks(ctx.db, locationId));
   return state.pageList.length === 0 ? { data: state, message: MSG.noPagesFound } : { data: state, message: null };
 }
 
@@ -534,13 +543,13 @@ export async function selectFacebookPage(ctx: LocationCtx, pageId: string) {
     });
     await syncConnection(tx, locationId, 'facebook', { status: 'connected', name: page.name, externalId: page.id });
     const row = await tx.socialAccount.findUnique({ where: { locationId_uniqueType: { locationId, uniqueType: 'facebook' } } });
-    await upsertSite(tx, locationId, 'facebook', {
+    const links = await upsertSite(tx, locationId, 'facebook', {
       reviewPage: facebookReviewUrl(page.id),
       homepage: row?.homepage || facebookPageUrl(page.id),
     });
-    return saved;
+    return { saved, links };
   });
-  return facebookState(updated);
+  return facebookState(updated.saved, updated.links);
 }
 
 export async function signOutFacebook(ctx: LocationCtx) {
