@@ -28,6 +28,19 @@ describe('the endpoint registry on the server', () => {
     expect(open).toEqual([]);
   });
 
+  it('answers addresses the router cannot match in the error envelope', async () => {
+    const broken = await t.app.inject({ url: '/api/widget/%E0%A4%A/data' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ status: 0, message: 'This address is not valid.' });
+    const long = await t.app.inject({ url: `/api/widget/${'k'.repeat(2000)}/data` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ status: 0, message: 'This address is too long.' });
+    // Below the router's limit the endpoint's own rule speaks, naming the parameter.
+    const mid = await t.app.inject({ url: `/api/widget/${'k'.repeat(300)}/data` });
+    expect(mid.statusCode).toBe(400);
+    expect(Object.keys(json(mid).errors ?? {})).toEqual(['key']);
+  });
+
   it('documents every endpoint in the OpenAPI document under its id', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { fieldLabel, findUnstorableText, isStorableText } from './fields.js';
 import { isHttpsUrl, isHttpUrl } from './validators.js';
 import { MSG } from './messages.js';
 import { normalizeWebsite } from './endpoints/general.js';
+import { editDefaultTemplates } from './endpoints/campaigns.js';
 
 describe('field labels', () => {
   it('reads snake_case and camelCase keys as words, spelling out abbreviations', () => {
@@ -71,5 +72,12 @@ describe('web addresses', () => {
     expect(normalizeWebsite('example.com')).toBe('https://example.com');
     expect(normalizeWebsite('../../../../etc/passwd')).toBeNull();
     expect(normalizeWebsite('')).toBe('');
+  });
+});
+
+describe('blank templates', () => {
+  it('mean "use the default" (stored as null), a lone space included; a missing one stays as it is', () => {
+    const parsed = editDefaultTemplates.body.parse({ bioSmsTemplate: ' ', pcheckSmsTemplate: '', bioEmailTemplate: '\n\t', pcheckEmailTemplate: undefined });
+    expect(parsed).toEqual({ bioSmsTemplate: null, pcheckSmsTemplate: null, bioEmailTemplate: null, pcheckEmailTemplate: undefined });
   });
 });

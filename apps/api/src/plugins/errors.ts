@@ -33,17 +33,22 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  * Errors cross the HTTP boundary here, once: bad input is a 400 with each field's message, known errors
  * keep their status and message, and anything else is logged and answered with a generic 500.
  */
+/**
+ * Refuses, with a 400 naming the field, input holding text PostgreSQL cannot keep as sent (NUL,
+ * unpaired surrogates). Every route's input passes here; so do the fields of multipart uploads.
+ */
+export function refuseUnstorableText(input: unknown) {
+  const path = findUnstorableText(input);
+  if (path) {
+    const message = FIELD_MSG.unstorable(fieldLabel(path));
+    throw badRequest(message, { [fieldKey(path)]: message });
+  }
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
-  // Text PostgreSQL cannot keep as sent (NUL, unpaired surrogates) is refused before any schema or
-  // handler sees it, for every route: body, query string and path parameters alike.
+  // Before any schema or handler sees the input: body, query string and path parameters alike.
   app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const path = process.env.MUT ? null : findUnstorableText(part);
-      if (path) {
-        const message = FIELD_MSG.unstorable(fieldLabel(path));
-        throw badRequest(message, { [fieldKey(path)]: message });
-      }
-    }
+    for (const part of [request.params, request.query, request.body]) refuseUnstorableText(part);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

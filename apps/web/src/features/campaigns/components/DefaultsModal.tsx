@@ -93,6 +93,7 @@ export function DefaultsModal({
               setErrors((e) => ({ ...e, [key]: undefined }));
             }}
             errors={errors}
+            fallback={globalTemplates}
             disabled={save.isPending}
           />
         ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAMPAIGN_SOCIAL_SOURCES, MSG, type CampaignSocialLink, type CampaignSocialSource } from '@kudo/shared';
+import { CAMPAIGN_SOCIAL_SOURCES, isHttpUrl, MSG, type CampaignSocialLink, type CampaignSocialSource } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SelectField } from '../../../components/SelectField';
@@ -59,7 +59,7 @@ export function SocialMediaTab({ uid }: { uid: string }) {
   const submit = async () => {
     if (!draft) return;
     const problems: Record<string, string> = {};
-    if (!/^https?:\/\/\S+\.\S+/.test(draft.url.trim())) problems.url = MSG.socialUrl;
+    if (!isHttpUrl(draft.url.trim())) problems.url = MSG.socialUrl;
     if (draft.source === 'custom' && !draft.title.trim()) problems.title = MSG.socialTitle;
     setErrors(problems);
     if (Object.keys(problems).length) return;
