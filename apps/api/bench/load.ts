@@ -16,6 +16,8 @@ export interface LoadResult {
   rps: number;
   p99: number;
   requests: number;
+  /** Every answer, warm-up included. */
+  answered: number;
   non2xx: number;
   errors: number;
 }
@@ -31,7 +33,14 @@ const run = (duration: number) =>
     duration,
   });
 
-if (job.warmupSeconds > 0) await run(job.warmupSeconds);
+const warm = job.warmupSeconds > 0 ? (await run(job.warmupSeconds)).requests.total : 0;
 const r = await run(job.seconds);
-const result: LoadResult = { rps: r.requests.average, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors };
+const result: LoadResult = {
+  rps: r.requests.average,
+  p99: r.latency.p99,
+  requests: r.requests.total,
+  answered: warm + r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors,
+};
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -113,6 +113,7 @@ async function main() {
   const database = await prepareDatabase(loadConfig({ ...env, DATABASE_URL: undefined }), () => {});
   const figures: Figure[] = [];
   const add = (f: Figure | null) => f && figures.push(f);
+  const notes: string[] = [];
   try {
     const serverEnv = { ...env, DATABASE_URL: database.url };
     const austin = await database.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
@@ -131,17 +132,23 @@ async function main() {
     }
 
     const app = await startTarget('app', serverEnv);
+    let limited: Figure | null = null;
     try {
       const { cookie, csrf } = await loginAtAustin(app.url, austin.id);
       const json = { 'content-type': 'application/json' };
       const api = (p: string) => `${app.url}/api${p}`;
       add(await load('GET /api/health', { url: api('/health'), method: 'GET', headers: {} }));
-      add(await load('GET /api/widget/:key/data (public, rate-limited)', { url: api(`/widget/${widget.widgetKey}/data`), method: 'GET', headers: {} }));
+      add((limited = await load('GET /api/widget/:key/data (public, rate-limited)', { url: api(`/widget/${widget.widgetKey}/data`), method: 'GET', headers: {} })));
       add(await load('E008 POST /api/account/locations/load', { url: api(sessionApi.loadLocations.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: '{}' }));
       add(await load('E009 POST /api/account/location-change/select', { url: api(sessionApi.selectLocation.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: JSON.stringify({ location_id: austin.id }) }));
       add(await load('E010 GET /api/location/subscriptions/load', { url: api(sessionApi.loadSubscriptions.path), method: 'GET', headers: { cookie } }));
     } finally {
       await app.stop();
+    }
+    if (limited) {
+      // Batching must not lose hits: every answered request is in the shared count once the server stopped.
+      const counted = await database.db.rateLimitHit.findUnique({ where: { key: 'public:ip:127.0.0.1' } });
+      notes.push(`public rate limit: ${counted?.count ?? 0} hits counted for ${limited.answered} answered requests (warm-up included)`);
     }
   } finally {
     await database.stop();
@@ -162,6 +169,7 @@ async function main() {
       (f.rps / pg.rps).toFixed(2).padStart(6),
     );
   }
+  for (const note of notes) console.log(note);
   if (profileDir) console.log(`CPU profile of the API process in ${profileDir}`);
   if (e010) console.log(`E010 ${e010.rps.toFixed(0)} req/s = ${(e010.rps / pg.rps).toFixed(2)} x bare pg`);
 }

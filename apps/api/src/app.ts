@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { AppDeps } from './http/context.js';
 import { serializerCompiler } from './http/serializer.js';
 import { createDb, type Db } from './lib/db.js';
+import { flushHits } from './lib/rate-limit.js';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { areas } from './modules/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
     done();
   });
+  // Hits still held in this process join the shared count before the process lets go of the database.
+  app.addHook('onClose', () => flushHits(db));
   if (!options.db) app.addHook('onClose', async () => db.$disconnect());
 
   // External plugins.
