@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
 import { buildApp } from '../app.js';
 import { createDb } from '../lib/db.js';
-import { FLUSH_MS, flushHits } from '../lib/rate-limit.js';
+import { admit, FLUSH_MS, flushHits } from '../lib/rate-limit.js';
 import { createTestApp, json, loginAs, type TestContext } from '../../test/helpers.js';
 
 const LIMIT = 10;
@@ -66,6 +66,17 @@ describe('public rate limit', () => {
   it('refuses at once an address that reached its limit through another process', async () => {
     await t.db.$executeRaw`INSERT INTO rate_limit_hits (key, count, reset_at) VALUES ('public:ip:203.0.113.52', ${LIMIT}, now() + interval '1 minute')`;
     expect(await get(t.app, '203.0.113.52')).toBe(429);
+  });
+
+  it('admits again once the window is over', async () => {
+    const key = 'test:window';
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await admit(t.db, key, 4, 500));
+    expect(answers).toEqual([true, true, true, true, false, false]);
+    await sleep(600);
+    expect(await admit(t.db, key, 4, 500)).toBe(true);
+    await flushHits(t.db);
+    expect((await t.db.rateLimitHit.findUniqueOrThrow({ where: { key } })).count).toBe(1);
   });
 
   describe('shared by two processes', () => {
