@@ -2,8 +2,8 @@
 // Fastify + `select 1` over pg (the bare round trip), GET /api/health, the rate-limited public widget data,
 // and a logged-in owner's E008, E009 and E010 at Austin. Every server runs in its own process and so does
 // every load generator; this process only starts them and prints the table. It bounds its own duration.
-// Usage: pnpm bench [-- --seconds 8 --warmup 2 --connections 50 --only E010]; --only keeps the API's
-// measurements whose name contains the text. BENCH_PROFILE=<dir> writes a CPU profile of the API process
+// Usage: pnpm bench [-- --seconds 8 --warmup 2 --connections 50 --only E008]; --only keeps, besides the
+// bare routes and E010, the API measurements whose name contains the text. BENCH_PROFILE=<dir> writes a CPU profile of the API process
 // (node --cpu-prof) to that folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
-import type { LoadJob, LoadResult } from './load.js';
+import type { LoadJob, LoadResult, LoadTarget } from './load.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,8 +30,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = import.meta.resolve('tsx');
 const children = new Set<ChildProcess>();
 
-// The whole run is bounded: 8 measurements, each warm-up + measurement + a margin, plus start-up.
+// The whole run is bounded: 7 routes (one slot to spare), each warm-up + measurement + a margin, plus start-up.
 const MEASUREMENTS = 8;
+const PAIRED_ROUNDS = 4;
 const budgetMs = (MEASUREMENTS * (seconds + warmupSeconds + 15) + 180) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${budgetMs / 1000} s, stopping`);
@@ -86,12 +87,22 @@ async function startTarget(kind: 'bare' | 'pg' | 'app', env: NodeJS.ProcessEnv):
   };
 }
 
-async function load(name: string, job: Omit<LoadJob, 'connections' | 'seconds' | 'warmupSeconds'>): Promise<Figure | null> {
-  if (only && !name.toLowerCase().includes(only) && job.url.includes('/api/')) return null;
-  const child = node('load.ts', [JSON.stringify({ ...job, connections, seconds, warmupSeconds } satisfies LoadJob)], process.env);
-  const result = JSON.parse(await firstLine(child)) as LoadResult;
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { name, ...result };
+/** Runs a load generator process over the named routes; several alternate in `rounds` slices each. */
+async function measure(named: [string, LoadTarget][], rounds = 1): Promise<Figure[]> {
+  const job: LoadJob = { targets: named.map(([, target]) => target), connections, seconds, warmupSeconds, rounds };
+  const child = node('load.ts', [JSON.stringify(job)], process.env);
+  const results = JSON.parse(await firstLine(child)) as LoadResult[];
+  return results.map((result, i) => {
+    const name = named[i]![0];
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return { name, ...result };
+  });
+}
+
+/** One route of the API, unless --only leaves it out. */
+async function load(name: string, target: LoadTarget): Promise<Figure | null> {
+  if (only && !name.toLowerCase().includes(only)) return null;
+  return (await measure([[name, target]]))[0]!;
 }
 
 interface Figure extends LoadResult {
@@ -121,13 +132,13 @@ async function main() {
 
     const bare = await startTarget('bare', serverEnv);
     try {
-      add(await load('bare Fastify route', { url: `${bare.url}/bare`, method: 'GET', headers: {} }));
+      add((await measure([['bare Fastify route', { url: `${bare.url}/bare`, method: 'GET', headers: {} }]]))[0]!);
     } finally {
       await bare.stop();
     }
 
-    // The bare pg round trip is measured just before and just after E010 and averaged: the two figures the
-    // ratio compares are then taken under the same load on a shared machine.
+    // The bare pg round trip and E010 are measured in alternating slices, so that both sides of the ratio
+    // see the same load on a shared machine.
     const pgTarget = await startTarget('pg', serverEnv);
     const app = await startTarget('app', serverEnv);
     let limited: Figure | null = null;
@@ -135,17 +146,19 @@ async function main() {
       const { cookie, csrf } = await loginAtAustin(app.url, austin.id);
       const json = { 'content-type': 'application/json' };
       const api = (p: string) => `${app.url}/api${p}`;
-      const pgName = 'Fastify + pg select 1 (bare pg)';
-      const pgJob = { url: `${pgTarget.url}/pg`, method: 'GET', headers: {} } as const;
-      const before = await load(pgName, pgJob);
-      const e010 = await load('E010 GET /api/location/subscriptions/load', { url: api(sessionApi.loadSubscriptions.path), method: 'GET', headers: { cookie } });
-      const after = await load(pgName, pgJob);
+      const [pg, e010] = await measure(
+        [
+          ['Fastify + pg select 1 (bare pg)', { url: `${pgTarget.url}/pg`, method: 'GET', headers: {} }],
+          ['E010 GET /api/location/subscriptions/load', { url: api(sessionApi.loadSubscriptions.path), method: 'GET', headers: { cookie } }],
+        ],
+        PAIRED_ROUNDS,
+      );
       await pgTarget.stop();
-      if (before && after) {
-        add({ ...before, rps: (before.rps + after.rps) / 2, p99: Math.max(before.p99, after.p99), answered: before.answered + after.answered });
-        notes.push(`bare pg: ${before.rps.toFixed(0)} req/s before E010, ${after.rps.toFixed(0)} after; the table shows their mean`);
-      }
-      add(e010);
+      add(pg!);
+      add(e010!);
+      const slices = (f: Figure) => f.slices.map((r) => r.toFixed(0)).join(', ');
+      notes.push(`bare pg and E010 alternate in ${PAIRED_ROUNDS} slices of ${seconds / PAIRED_ROUNDS} s each (p99: mean over the slices)`);
+      notes.push(`  req/s by slice: bare pg ${slices(pg!)}; E010 ${slices(e010!)}`);
       add(await load('GET /api/health', { url: api('/health'), method: 'GET', headers: {} }));
       add((limited = await load('GET /api/widget/:key/data (public, rate-limited)', { url: api(`/widget/${widget.widgetKey}/data`), method: 'GET', headers: {} })));
       add(await load('E008 POST /api/account/locations/load', { url: api(sessionApi.loadLocations.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: '{}' }));
