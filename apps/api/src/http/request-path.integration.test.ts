@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@kudo/shared';
+import { LIMITS, MSG, SESSION_COOKIE } from '@kudo/shared';
+import { hashToken } from '../lib/tokens.js';
 import { buildApp } from '../app.js';
 import { createDb } from '../lib/db.js';
 import { admit, FLUSH_MS, flushHits } from '../lib/rate-limit.js';
@@ -37,6 +38,21 @@ describe('sessions', () => {
     expect(change.statusCode).toBe(200);
     expect((await elsewhere.get(E010)).statusCode).toBe(401);
     expect((await here.get(E010)).statusCode).toBe(200);
+  });
+
+  it('slide: renewed once less than half of their lifetime is left, not before', async () => {
+    const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    const where = { tokenHash: hashToken(agent.cookies[SESSION_COOKIE]!) };
+    const HOUR = 60 * 60 * 1000;
+    const half = (LIMITS.sessionDays * 24 * HOUR) / 2;
+    await t.db.session.updateMany({ where, data: { expiresAt: new Date(Date.now() + half + HOUR) } });
+    const early = await agent.get(E010);
+    expect(early.cookies.map((c) => c.name)).not.toContain(SESSION_COOKIE);
+    await t.db.session.updateMany({ where, data: { expiresAt: new Date(Date.now() + half - HOUR) } });
+    const due = await agent.get(E010);
+    expect(due.cookies.map((c) => c.name)).toContain(SESSION_COOKIE);
+    const renewed = await t.db.session.findFirstOrThrow({ where });
+    expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 2 * half - HOUR);
   });
 
   it('lose the location at once when the user is removed from it', async () => {

@@ -190,22 +190,23 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
     }
 
     // Sessions slide: one in use is renewed, cookies included, once less than half of its lifetime is left.
-    // A callback hook: most requests have nothing to renew and should not pay for a promise.
+    async function renewIfDue(reply: FastifyReply, pending: Promise<LoadedSession | null>, token: string) {
+      const session = await pending;
+      if (!session || session.impersonatorId !== null) return;
+      const lifetimeMs = LIMITS.sessionDays * DAY;
+      if (session.expiresAt.getTime() - Date.now() < lifetimeMs / 2) {
+        await db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + lifetimeMs) } });
+        reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
+        reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(lifetimeMs, false));
+      }
+    }
+
+    // A callback hook: the requests that never looked at a session should not pay for a promise.
     app.addHook('onSend', (request, reply, payload, done) => {
       const pending = cache.get(request);
       const token = request.cookies[SESSION_COOKIE];
       if (!pending || !token) return done(null, payload);
-      pending
-        .then(async (session) => {
-          if (!session || session.impersonatorId !== null) return;
-          const lifetimeMs = LIMITS.sessionDays * DAY;
-          if (session.expiresAt.getTime() - Date.now() < lifetimeMs / 2) {
-            await db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + lifetimeMs) } });
-            reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
-            reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(lifetimeMs, false));
-          }
-        })
-        .then(() => done(null, payload), done);
+      renewIfDue(reply, pending, token).then(() => done(null, payload), done);
     });
   },
   { name: 'session' },
