@@ -2,8 +2,8 @@
 // Fastify + `select 1` over pg (the bare round trip), GET /api/health, the rate-limited public widget data,
 // and a logged-in owner's E008, E009 and E010 at Austin. Every server runs in its own process and so does
 // every load generator; this process only starts them and prints the table. It bounds its own duration.
-// Usage: pnpm bench [-- --seconds 8 --warmup 2 --connections 50 --only E010]; --only keeps the API's
-// measurements whose name contains the text. BENCH_PROFILE=<dir> writes a CPU profile of the API process
+// Usage: pnpm bench [-- --seconds 8 --warmup 2 --connections 50 --only E008]; --only keeps, besides the
+// bare routes and E010, the API measurements whose name contains the text. BENCH_PROFILE=<dir> writes a CPU profile of the API process
 // (node --cpu-prof) to that folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
-import type { LoadJob, LoadResult } from './load.js';
+import type { LoadJob, LoadResult, LoadTarget } from './load.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,8 +30,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = import.meta.resolve('tsx');
 const children = new Set<ChildProcess>();
 
-// The whole run is bounded: 8 measurements, each warm-up + measurement + a margin, plus start-up.
+// The whole run is bounded: 7 routes (one slot to spare), each warm-up + measurement + a margin, plus start-up.
 const MEASUREMENTS = 8;
+const PAIRED_ROUNDS = 4;
 const budgetMs = (MEASUREMENTS * (seconds + warmupSeconds + 15) + 180) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${budgetMs / 1000} s, stopping`);
@@ -86,12 +87,22 @@ async function startTarget(kind: 'bare' | 'pg' | 'app', env: NodeJS.ProcessEnv):
   };
 }
 
-async function load(name: string, job: Omit<LoadJob, 'connections' | 'seconds' | 'warmupSeconds'>): Promise<Figure | null> {
-  if (only && !name.toLowerCase().includes(only) && job.url.includes('/api/')) return null;
-  const child = node('load.ts', [JSON.stringify({ ...job, connections, seconds, warmupSeconds } satisfies LoadJob)], process.env);
-  const result = JSON.parse(await firstLine(child)) as LoadResult;
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { name, ...result };
+/** Runs a load generator process over the named routes; several alternate in `rounds` slices each. */
+async function measure(named: [string, LoadTarget][], rounds = 1): Promise<Figure[]> {
+  const job: LoadJob = { targets: named.map(([, target]) => target), connections, seconds, warmupSeconds, rounds };
+  const child = node('load.ts', [JSON.stringify(job)], process.env);
+  const results = JSON.parse(await firstLine(child)) as LoadResult[];
+  return results.map((result, i) => {
+    const name = named[i]![0];
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return { name, ...result };
+  });
+}
+
+/** One route of the API, unless --only leaves it out. */
+async function load(name: string, target: LoadTarget): Promise<Figure | null> {
+  if (only && !name.toLowerCase().includes(only)) return null;
+  return (await measure([[name, target]]))[0]!;
 }
 
 interface Figure extends LoadResult {
@@ -113,35 +124,53 @@ async function main() {
   const database = await prepareDatabase(loadConfig({ ...env, DATABASE_URL: undefined }), () => {});
   const figures: Figure[] = [];
   const add = (f: Figure | null) => f && figures.push(f);
+  const notes: string[] = [];
   try {
     const serverEnv = { ...env, DATABASE_URL: database.url };
     const austin = await database.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
     const widget = await database.db.widgetSetting.findFirstOrThrow({ where: { locationId: austin.id } });
 
-    for (const [kind, route, name] of [
-      ['bare', '/bare', 'bare Fastify route'],
-      ['pg', '/pg', 'Fastify + pg select 1 (bare pg)'],
-    ] as const) {
-      const target = await startTarget(kind, serverEnv);
-      try {
-        add(await load(name, { url: `${target.url}${route}`, method: 'GET', headers: {} }));
-      } finally {
-        await target.stop();
-      }
+    const bare = await startTarget('bare', serverEnv);
+    try {
+      add((await measure([['bare Fastify route', { url: `${bare.url}/bare`, method: 'GET', headers: {} }]]))[0]!);
+    } finally {
+      await bare.stop();
     }
 
+    // The bare pg round trip and E010 are measured in alternating slices, so that both sides of the ratio
+    // see the same load on a shared machine.
+    const pgTarget = await startTarget('pg', serverEnv);
     const app = await startTarget('app', serverEnv);
+    let limited: Figure | null = null;
     try {
       const { cookie, csrf } = await loginAtAustin(app.url, austin.id);
       const json = { 'content-type': 'application/json' };
       const api = (p: string) => `${app.url}/api${p}`;
+      const [pg, e010] = await measure(
+        [
+          ['Fastify + pg select 1 (bare pg)', { url: `${pgTarget.url}/pg`, method: 'GET', headers: {} }],
+          ['E010 GET /api/location/subscriptions/load', { url: api(sessionApi.loadSubscriptions.path), method: 'GET', headers: { cookie } }],
+        ],
+        PAIRED_ROUNDS,
+      );
+      await pgTarget.stop();
+      add(pg!);
+      add(e010!);
+      const slices = (f: Figure) => f.slices.map((r) => r.toFixed(0)).join(', ');
+      notes.push(`bare pg and E010 alternate in ${PAIRED_ROUNDS} slices of ${seconds / PAIRED_ROUNDS} s each (p99: mean over the slices)`);
+      notes.push(`  req/s by slice: bare pg ${slices(pg!)}; E010 ${slices(e010!)}`);
       add(await load('GET /api/health', { url: api('/health'), method: 'GET', headers: {} }));
-      add(await load('GET /api/widget/:key/data (public, rate-limited)', { url: api(`/widget/${widget.widgetKey}/data`), method: 'GET', headers: {} }));
+      add((limited = await load('GET /api/widget/:key/data (public, rate-limited)', { url: api(`/widget/${widget.widgetKey}/data`), method: 'GET', headers: {} })));
       add(await load('E008 POST /api/account/locations/load', { url: api(sessionApi.loadLocations.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: '{}' }));
       add(await load('E009 POST /api/account/location-change/select', { url: api(sessionApi.selectLocation.path), method: 'POST', headers: { ...json, cookie, [CSRF_HEADER]: csrf }, body: JSON.stringify({ location_id: austin.id }) }));
-      add(await load('E010 GET /api/location/subscriptions/load', { url: api(sessionApi.loadSubscriptions.path), method: 'GET', headers: { cookie } }));
     } finally {
+      await pgTarget.stop();
       await app.stop();
+    }
+    if (limited) {
+      // Batching must not lose hits: every answered request is in the shared count once the server stopped.
+      const counted = await database.db.rateLimitHit.findUnique({ where: { key: 'public:ip:127.0.0.1' } });
+      notes.push(`public rate limit: ${counted?.count ?? 0} hits counted for ${limited.answered} answered (warm-up included; requests still in flight when a run ends are counted, not answered)`);
     }
   } finally {
     await database.stop();
@@ -162,6 +191,7 @@ async function main() {
       (f.rps / pg.rps).toFixed(2).padStart(6),
     );
   }
+  for (const note of notes) console.log(note);
   if (profileDir) console.log(`CPU profile of the API process in ${profileDir}`);
   if (e010) console.log(`E010 ${e010.rps.toFixed(0)} req/s = ${(e010.rps / pg.rps).toFixed(2)} x bare pg`);
 }

@@ -95,7 +95,11 @@ class Limiter {
     const c = this.counters.get(key);
     const n = 1 + (c?.pending ?? 0);
     if (c) c.pending = 0;
-    const [row] = await this.send([key], [n], [windowMs]);
+    const [row] = await this.send([key], [n], [windowMs]).catch((error: unknown) => {
+      // The earlier hits stay pending; this one fails with its request.
+      if (c) c.pending += n - 1;
+      throw error;
+    });
     if (!row) throw new Error('rate limit counter returned no row');
     this.record(row, windowMs);
     // The sweep that forgets ended windows runs with the flushes.
@@ -112,6 +116,7 @@ class Limiter {
 
   /** Sends every pending hit in one statement. */
   async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flushing;
     const now = Date.now();
