@@ -28,7 +28,6 @@ async function main() {
   const database = await prepareDatabase(config, () => {});
   const db = database.db;
   const deps: AppDeps = { db, config, providers: createProviders(config, db) };
-  deps.jobs = await startJobs(database.url, deps, true);
 
   const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
   const campaign = await db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null } });
@@ -60,6 +59,7 @@ async function main() {
   const enqueueSeconds = (performance.now() - t0) / 1000;
   const valid = parsed.filter((r) => r.valid).length;
 
+  deps.jobs = await startJobs(database.url, deps, true);
   const t1 = performance.now();
   await enqueueBulk(deps, job.id);
   while ((await db.bulkJob.findUniqueOrThrow({ where: { id: job.id } })).status !== 'done') await new Promise((r) => setTimeout(r, 50));

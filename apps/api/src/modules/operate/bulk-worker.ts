@@ -288,7 +288,7 @@ async function deliverBatch(b: Batch, outgoing: Outgoing[]): Promise<{ rowId: nu
   }));
   const { sms } = deps.providers;
   const [smsResults, emailResults] = await Promise.all([
-    sms.sendMany ? sms.sendMany(messages) : Promise.allSettled(messages.map((m) => sms.send(m))),
+    messages.length === 0 ? [] : sms.sendMany ? sms.sendMany(messages) : Promise.allSettled(messages.map((m) => sms.send(m))),
     Promise.all(outgoing.map((o, i) => (texts[i]!.email ? sendDispatchEmail(deps, texts[i]!.email!, o.dispatchId) : null))),
   ]);
   const smsOf = new Map(texted.map((i, k) => [i, smsOutcome(deps.log, smsResults[k]!, outgoing[i]!.dispatchId)]));
