@@ -2,12 +2,17 @@ import { isValidEmail, MSG } from '@kudo/shared';
 import type { Config } from '../../config.js';
 import type { AppDeps, Log } from '../../http/context.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
+import { hashToken } from '../../lib/tokens.js';
+import type { SmsMessage } from '../../providers/sms/index.js';
 import {
-  deliverDispatch,
-  dispatchRecord,
+  dispatchMessages,
+  DISPATCH_TOKEN_DAYS,
   newDispatchToken,
   prepareSends,
+  sendDispatchEmail,
+  smsOutcome,
   upsertCustomer,
+  type Delivery,
   type DeliveryResult,
   type Prepared,
   type Sender,
@@ -30,7 +35,7 @@ export interface BulkPace {
  * sends per second for each sender. Five minutes outlast a send's longest wait on Twilio.
  */
 export const bulkPace = (config: Config): BulkPace => ({
-  inFlight: 50,
+  inFlight: 200,
   sliceMs: 2_000,
   perSecond: config.sms.twilio?.sendsPerSecond ?? Infinity,
   claimTimeoutMs: 5 * 60_000,
@@ -218,39 +223,36 @@ async function sendBatch(b: Batch, rows: ClaimedRow[]): Promise<RowOutcome[]> {
 
   const customers = await upsertCustomers(b, sending);
   const tokens = new Map(sending.map((t) => [t.row.id, newDispatchToken()]));
-  const recorded = await db.dispatch.createManyAndReturn({
-    data: sending.map((t) =>
-      dispatchRecord(sender, b.prepared.campaign, b.kind, 'bulk', { phone: t.phone, email: t.email, name: t.row.name, address: t.row.address }, {
-        token: tokens.get(t.row.id)!,
-        customerId: (t.phone ? customers.byPhone.get(t.phone) : t.email ? customers.byEmail.get(t.email) : undefined) ?? null,
-        bulkJobId: b.jobId,
-        bulkRowId: t.row.id,
-      }),
-    ),
-    // A row that already has its dispatch was sent (or started) by an earlier run: it is not sent again.
-    skipDuplicates: true,
-    select: { id: true, bulkRowId: true },
-  });
-  const dispatchOf = new Map(recorded.map((d) => [d.bulkRowId!, d.id]));
+  const customerOf = (t: (typeof sending)[number]) => (t.phone ? customers.byPhone.get(t.phone) : t.email ? customers.byEmail.get(t.email) : undefined) ?? null;
+  const recorded = sending.length
+    ? await db.$queryRaw<{ id: number; bulkRowId: number }[]>`
+        INSERT INTO dispatches (location_id, campaign_id, customer_id, kind, source, token_hash, customer_phone, customer_email,
+                                customer_name, customer_address, sent_by_user_id, bulk_job_id, bulk_row_id, expires_at)
+        SELECT ${locationId}, ${b.prepared.campaign.id}, v.customer_id, ${b.kind}::"DispatchKind", 'bulk', v.token_hash, v.phone, v.email,
+               v.name, v.address, ${sender.userId}, ${b.jobId}, v.row_id, ${new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000)}
+        FROM unnest(${sending.map((t) => customerOf(t))}::int[], ${sending.map((t) => hashToken(tokens.get(t.row.id)!))}::text[],
+                    ${sending.map((t) => t.phone)}::text[], ${sending.map((t) => t.email)}::text[], ${sending.map((t) => t.row.name)}::text[],
+                    ${sending.map((t) => t.row.address)}::text[], ${sending.map((t) => t.row.id)}::int[])
+          AS v(customer_id, token_hash, phone, email, name, address, row_id)
+        -- A row that already has its dispatch was sent (or started) by an earlier run: it is not sent again.
+        ON CONFLICT (bulk_row_id) DO NOTHING
+        RETURNING id, bulk_row_id AS "bulkRowId"`
+    : [];
+  const dispatchOf = new Map(recorded.map((d) => [d.bulkRowId, d.id]));
   outcomes.push(...(await earlierOutcomes(b, sending.filter((t) => !dispatchOf.has(t.row.id)).map((t) => t.row.id))));
 
-  const delivered = await Promise.all(
-    sending
-      .filter((t) => dispatchOf.has(t.row.id))
-      .map(async (t) => {
-        const dispatchId = dispatchOf.get(t.row.id)!;
-        const result = await deliverDispatch(deps, b.prepared, b.kind, {
-          dispatchId,
-          token: tokens.get(t.row.id)!,
-          phone: t.phone,
-          email: t.email,
-          customerName: t.row.name,
-          isTest: false,
-          smsSender: b.smsSender,
-          optedOut: { sms: refused.has(`sms:${t.phone}`), email: refused.has(`email:${t.email}`) },
-        });
-        return { rowId: t.row.id, dispatchId, result };
-      }),
+  const delivered = await deliverBatch(
+    b,
+    sending.filter((t) => dispatchOf.has(t.row.id)).map((t) => ({
+      rowId: t.row.id,
+      dispatchId: dispatchOf.get(t.row.id)!,
+      token: tokens.get(t.row.id)!,
+      phone: t.phone && !refused.has(`sms:${t.phone}`) ? t.phone : null,
+      email: t.email && !refused.has(`email:${t.email}`) ? t.email : null,
+      refused: { sms: t.phone !== null && refused.has(`sms:${t.phone}`), email: t.email !== null && refused.has(`email:${t.email}`) },
+      customerName: t.row.name,
+      isTest: false,
+    })),
   );
   if (delivered.length > 0) {
     await db.$executeRaw`
@@ -263,6 +265,41 @@ async function sendBatch(b: Batch, rows: ClaimedRow[]): Promise<RowOutcome[]> {
   const unsent = allowed - delivered.filter((d) => outcomeOf(d.result).status === 'success').length;
   if (trialSpend && unsent > 0) await db.$executeRaw`UPDATE locations SET pcheck_count = pcheck_count + ${unsent} WHERE id = ${locationId}`;
   return [...outcomes, ...delivered.map((d) => ({ id: d.rowId, ...outcomeOf(d.result) }))];
+}
+
+type Outgoing = Delivery & { rowId: number; refused: { sms: boolean; email: boolean } };
+
+/**
+ * The batch's messages: every SMS handed to the provider together (one opt-out check and one log write for
+ * all in the sending path, one outbox write for the local provider), the emails alongside. A channel found
+ * opted out just before is refused without reaching the provider.
+ */
+async function deliverBatch(b: Batch, outgoing: Outgoing[]): Promise<{ rowId: number; dispatchId: number; result: DeliveryResult }[]> {
+  const { deps } = b;
+  const texts = outgoing.map((o) => dispatchMessages(deps.config, b.prepared, b.kind, o));
+  const texted = outgoing.flatMap((o, i) => (o.phone ? [i] : []));
+  const messages: SmsMessage[] = texted.map((i) => ({
+    to: outgoing[i]!.phone!,
+    body: texts[i]!.sms,
+    locationId: b.sender.locationId,
+    scope: 'dispatch',
+    ...b.smsSender,
+    senderKnown: true,
+  }));
+  const { sms } = deps.providers;
+  const [smsResults, emailResults] = await Promise.all([
+    messages.length === 0 ? [] : sms.sendMany ? sms.sendMany(messages) : Promise.allSettled(messages.map((m) => sms.send(m))),
+    Promise.all(outgoing.map((o, i) => (texts[i]!.email ? sendDispatchEmail(deps, texts[i]!.email!, o.dispatchId) : null))),
+  ]);
+  const smsOf = new Map(texted.map((i, k) => [i, smsOutcome(deps.log, smsResults[k]!, outgoing[i]!.dispatchId)]));
+  return outgoing.map((o, i) => ({
+    rowId: o.rowId,
+    dispatchId: o.dispatchId,
+    result: {
+      ...(smsOf.get(i) ?? (o.refused.sms ? { smsStatus: 0, smsMessage: MSG.lookupOptedOut } : { smsStatus: null, smsMessage: null })),
+      ...(emailResults[i] ?? (o.refused.email ? { emailStatus: 0, emailMessage: MSG.emailUnsubscribed } : { emailStatus: null, emailMessage: null })),
+    },
+  }));
 }
 
 /**

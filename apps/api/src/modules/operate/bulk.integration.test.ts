@@ -3,7 +3,8 @@ import * as XLSX from 'xlsx';
 import { MSG } from '@kudo/shared';
 import type { Agent } from '../../../test/helpers.js';
 import { createTestApp, json, loginAs, multipart, recordingQueue } from '../../../test/helpers.js';
-import { bulkPace, processBulkJob } from './bulk-worker.js';
+import { recordConsent } from '../../lib/consent.js';
+import { bulkPace, processBulkJob, runBulkSlice } from './bulk-worker.js';
 
 const HEADER = 'First Name,Last Name,Address,Phone Number,Email';
 
@@ -120,6 +121,37 @@ describe('Send to Multiple Customers', async () => {
     const counts = await Promise.all(lines.map((_, i) => t.db.outboxMessage.count({ where: { to: `+151255506${String(i).padStart(2, '0')}` } })));
     expect(counts).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts).toEqual({ standby: 0, pending: 0, success: 8, error: 0 });
+  });
+
+  it('refuses a number that opted out after the upload, before and in the sending path', async () => {
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(['Op,Out,,5125550801,', 'Still,In,,5125550802,']))).data;
+    await recordConsent(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550801', scope: 'all', action: 'opt_out', source: 'keyword', detail: 'STOP' });
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    const done = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data;
+    expect(done.rows.map((r: { status: string; message: string | null }) => [r.status, r.message])).toEqual([
+      ['error', MSG.lookupOptedOut],
+      ['success', null],
+    ]);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550801' } })).toBe(0);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550802' } })).toBe(1);
+  });
+
+  it("keeps to the sender's pace and hands the worker back until its next send is due", async () => {
+    const lines = Array.from({ length: 7 }, (_, i) => `T${i},W,,51255509${String(i).padStart(2, '0')},`);
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(lines))).data;
+    // Two sends a second (Twilio's pace for this sender): a turn sends the two seconds' allowance at once…
+    const pace = { ...bulkPace(t.config), perSecond: 2 };
+    const first = await runBulkSlice({ ...t.app.deps, log: t.app.log }, view.id, noon, pace);
+    expect(first.state).toBe('more');
+    const sent = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts.success;
+    // (one more may have come due while the first four were sent on a slow machine)
+    expect(sent).toBeGreaterThanOrEqual(4);
+    expect(sent).toBeLessThan(7);
+    // …then hands the worker back until the next send is due, instead of holding it.
+    expect(first.resumeAt!.getTime() - noon().getTime()).toBeGreaterThan(0);
+    expect(first.resumeAt!.getTime() - noon().getTime()).toBeLessThanOrEqual(500);
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon, pace);
+    expect(json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts.success).toBe(7);
   });
 
   it('waits for the sending window and resumes at 08:00 local time', async () => {

@@ -13,6 +13,8 @@ import { hashToken } from '../../lib/tokens.js';
 import { EmailUnsubscribedError } from '../../providers/consent.js';
 import { SmsSendError } from '../../providers/sms/index.js';
 import type { AccountTemplates, Campaign } from '../../generated/prisma/client.js';
+import type { Config } from '../../config.js';
+import type { EmailMessage } from '../../providers/email/types.js';
 
 export type DispatchKind = 'pcheck' | 'bio';
 export type DispatchSource = 'dashboard' | 'bulk' | 'boost' | 'wizard' | 'api' | 'sample';
@@ -77,39 +79,6 @@ export async function loadBusiness(deps: AppDeps, locationId: number): Promise<B
 }
 
 /**
- * A dispatch as recorded before anything is sent: its token's hash (the token itself only goes into the
- * message), who it is for as staff entered them, and what it came from.
- */
-export function dispatchRecord(
-  sender: Sender,
-  campaign: Campaign,
-  kind: DispatchKind,
-  source: DispatchSource,
-  to: { phone: string | null; email: string | null; name: string; address: string },
-  more: { token: string; customerId: number | null; isTest?: boolean; customerPlace?: object; bulkJobId?: number; bulkRowId?: number; followUpOfId?: number | null },
-) {
-  return {
-    locationId: sender.locationId,
-    campaignId: campaign.id,
-    customerId: more.customerId,
-    kind,
-    source,
-    isTest: more.isTest ?? false,
-    tokenHash: hashToken(more.token),
-    customerPhone: to.phone,
-    customerEmail: to.email,
-    customerName: to.name,
-    customerAddress: to.address,
-    ...(more.customerPlace ? { customerPlace: more.customerPlace } : {}),
-    sentByUserId: sender.userId,
-    bulkJobId: more.bulkJobId ?? null,
-    bulkRowId: more.bulkRowId ?? null,
-    followUpOfId: more.followUpOfId ?? null,
-    expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
-  };
-}
-
-/**
  * Sends one bio or pulseCheck: records the dispatch with its token, renders the campaign's template (or
  * the location's, or the global default), and sends it by SMS and/or email through the providers, whose
  * consent checks may refuse either part. Trial locations spend one pulseCheck per pulseCheck sent, and
@@ -143,13 +112,23 @@ export async function sendDispatch(
   const customer = await upsertCustomer(ctx, locationId, { phone, email, name: input.customer_name, addressLine: input.customer_address });
   const token = newDispatchToken();
   const dispatch = await db.dispatch.create({
-    data: dispatchRecord(sender, campaign, kind, source, { phone, email, name: input.customer_name, address: input.customer_address }, {
-      token,
+    data: {
+      locationId,
+      campaignId: campaign.id,
       customerId: customer.id,
+      kind,
+      source,
       isTest: input.is_test,
+      tokenHash: hashToken(token),
+      customerPhone: phone,
+      customerEmail: email,
+      customerName: input.customer_name,
+      customerAddress: input.customer_address,
       ...(input.customer_place ? { customerPlace: input.customer_place as object } : {}),
+      sentByUserId: sender.userId,
       followUpOfId: extra.followUpOfId ?? null,
-    }),
+      expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
+    },
   });
 
   const prepared = await prepareSends(ctx, locationId, campaign);
@@ -188,10 +167,6 @@ export interface Delivery {
   email: string | null;
   customerName: string;
   isTest: boolean;
-  /** The location's own sender, when the caller already looked it up (so the sending path does not). */
-  smsSender?: { from?: string; messagingServiceSid?: string };
-  /** Channels the caller found opted out just before sending: refused without calling the provider. */
-  optedOut?: { sms?: boolean; email?: boolean };
 }
 
 export interface DeliveryResult {
@@ -201,18 +176,14 @@ export interface DeliveryResult {
   emailMessage: string | null;
 }
 
-/**
- * Renders a dispatch's messages from the campaign's template (or the location's, or the global default)
- * and sends them by SMS and/or email through the providers, whose consent checks may refuse either part.
- * A failure is answered as that channel's status, never thrown.
- */
-export async function deliverDispatch(ctx: AppDeps & { log: Log }, prepared: Prepared, kind: DispatchKind, d: Delivery): Promise<DeliveryResult> {
+/** A dispatch's texts from the campaign's template, else the location's, else the global default. */
+export function dispatchMessages(config: Config, prepared: Prepared, kind: DispatchKind, d: Delivery): { sms: string; email: EmailMessage | null } {
   const { campaign, business, accountTemplates } = prepared;
   const template = (channel: 'sms' | 'email') => {
     const key = TEMPLATE_KEYS[kind][channel];
     return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
   };
-  const link = kind === 'pcheck' ? `${ctx.config.publicUrl}/pulsecheck/${d.token}` : `${ctx.config.publicUrl}/view-bio/${campaign.uid}`;
+  const link = kind === 'pcheck' ? `${config.publicUrl}/pulsecheck/${d.token}` : `${config.publicUrl}/view-bio/${campaign.uid}`;
   const values = {
     customer_name: firstName(d.customerName) || 'there',
     employee_name: campaign.name,
@@ -220,52 +191,52 @@ export async function deliverDispatch(ctx: AppDeps & { log: Log }, prepared: Pre
     department: campaign.department,
     link,
   };
-
-  let smsStatus: 0 | 1 | null = null;
-  let smsMessage: string | null = null;
-  if (d.phone && d.optedOut?.sms) {
-    smsStatus = 0;
-    smsMessage = MSG.lookupOptedOut;
-  } else if (d.phone) {
-    try {
-      const body = renderTemplate(template('sms'), values);
-      await ctx.providers.sms.send({ to: d.phone, body, locationId: business.locationId, scope: 'dispatch', ...(d.smsSender ? { ...d.smsSender, senderKnown: true } : {}) });
-      smsStatus = 1;
-      smsMessage = MSG.dispatchSmsSent;
-    } catch (error) {
-      smsStatus = 0;
-      smsMessage = error instanceof SmsSendError && error.reason === 'opted_out' ? MSG.lookupOptedOut : MSG.dispatchSmsFailed;
-      if (!(error instanceof SmsSendError && error.reason === 'opted_out')) ctx.log.warn({ err: error, dispatchId: d.dispatchId }, 'dispatch SMS failed');
-    }
-  }
-  let emailStatus: 0 | 1 | null = null;
-  let emailMessage: string | null = null;
-  if (d.email && d.optedOut?.email) {
-    emailStatus = 0;
-    emailMessage = MSG.emailUnsubscribed;
-  } else if (d.email) {
-    const subject =
-      kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
-    try {
-      await ctx.providers.email.send(
-        customerEmail(ctx.config, business, {
+  const subject =
+    kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
+  return {
+    sms: renderTemplate(template('sms'), values),
+    email: d.email
+      ? customerEmail(config, business, {
           to: d.email,
           subject: d.isTest ? `[Test] ${subject}` : subject,
           text: renderTemplate(template('email'), values),
           action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
           scope: 'dispatch',
-        }),
-      );
-      emailStatus = 1;
-      emailMessage = MSG.dispatchEmailSent;
-    } catch (error) {
-      emailStatus = 0;
-      emailMessage = error instanceof EmailUnsubscribedError ? error.message : MSG.dispatchEmailFailed;
-      if (!(error instanceof EmailUnsubscribedError)) ctx.log.warn({ err: error, dispatchId: d.dispatchId }, 'dispatch email failed');
-    }
-  }
-  return { smsStatus, smsMessage, emailStatus, emailMessage };
+        })
+      : null,
+  };
 }
+
+/** What the SMS provider answered, as the dispatch records it; failures other than an opt-out are logged. */
+export function smsOutcome(log: Log, result: PromiseSettledResult<unknown>, dispatchId: number): Pick<DeliveryResult, 'smsStatus' | 'smsMessage'> {
+  if (result.status === 'fulfilled') return { smsStatus: 1, smsMessage: MSG.dispatchSmsSent };
+  const optedOut = result.reason instanceof SmsSendError && result.reason.reason === 'opted_out';
+  if (!optedOut) log.warn({ err: result.reason, dispatchId }, 'dispatch SMS failed');
+  return { smsStatus: 0, smsMessage: optedOut ? MSG.lookupOptedOut : MSG.dispatchSmsFailed };
+}
+
+/** Sends a dispatch's email; the answer is the channel's status, never thrown. */
+export async function sendDispatchEmail(ctx: AppDeps & { log: Log }, message: EmailMessage, dispatchId: number): Promise<Pick<DeliveryResult, 'emailStatus' | 'emailMessage'>> {
+  try {
+    await ctx.providers.email.send(message);
+    return { emailStatus: 1, emailMessage: MSG.dispatchEmailSent };
+  } catch (error) {
+    if (!(error instanceof EmailUnsubscribedError)) ctx.log.warn({ err: error, dispatchId }, 'dispatch email failed');
+    return { emailStatus: 0, emailMessage: error instanceof EmailUnsubscribedError ? error.message : MSG.dispatchEmailFailed };
+  }
+}
+
+/** Sends one dispatch by SMS and/or email through the providers, whose consent checks may refuse either part. */
+async function deliverDispatch(ctx: AppDeps & { log: Log }, prepared: Prepared, kind: DispatchKind, d: Delivery): Promise<DeliveryResult> {
+  const texts = dispatchMessages(ctx.config, prepared, kind, d);
+  const sms = d.phone
+    ? smsOutcome(ctx.log, await settle(ctx.providers.sms.send({ to: d.phone, body: texts.sms, locationId: prepared.business.locationId, scope: 'dispatch' })), d.dispatchId)
+    : { smsStatus: null, smsMessage: null };
+  const email = texts.email ? await sendDispatchEmail(ctx, texts.email, d.dispatchId) : { emailStatus: null, emailMessage: null };
+  return { ...sms, ...email };
+}
+
+const settle = <T>(p: Promise<T>): Promise<PromiseSettledResult<T>> => Promise.allSettled([p]).then(([r]) => r!);
 
 /** The customer a send is for: found by phone (else by email) and brought up to date with what staff typed. */
 export async function upsertCustomer(

@@ -19,5 +19,12 @@ export interface SmsMessage {
 export interface SmsProvider {
   readonly kind: 'local' | 'twilio';
   /** The provider's id of the message and, when it knows it, the number it was sent from. */
-  send(message: SmsMessage): Promise<{ id: string; from?: string }>;
+  send(message: SmsMessage): Promise<SmsSent>;
+  /** Several messages at once, each settled as `send` would answer it (the local outbox writes them in one statement). */
+  sendMany?(messages: SmsMessage[]): Promise<PromiseSettledResult<SmsSent>[]>;
+}
+
+export interface SmsSent {
+  id: string;
+  from?: string;
 }
