@@ -3,7 +3,7 @@ import { CAMPAIGN_SOCIAL_SOURCES, isHttpUrl, MSG, type CampaignSocialLink, type 
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SelectField } from '../../../components/SelectField';
-import { ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { ApiError } from '../../../lib/api';
@@ -35,7 +35,14 @@ const emptyDraft = (source: CampaignSocialSource): Draft => ({ id: null, source,
 
 /** A campaign's own review and social links; without any, the location's social media is used. */
 export function SocialMediaTab({ uid }: { uid: string }) {
-  const query = useCampaignSocialMedia(uid);
+  return (
+    <QueryBoundary query={useCampaignSocialMedia(uid)} compact loadingLabel="Loading links…">
+      {(data) => <SocialLinks uid={uid} links={data.social_media} />}
+    </QueryBoundary>
+  );
+}
+
+function SocialLinks({ uid, links }: { uid: string; links: readonly CampaignSocialLink[] }) {
   const mutation = useCampaignSocialMutation(uid);
   const toast = useToast();
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -43,10 +50,6 @@ export function SocialMediaTab({ uid }: { uid: string }) {
   const [removing, setRemoving] = useState<CampaignSocialLink | null>(null);
   const [clearAll, setClearAll] = useState(false);
 
-  if (query.isPending) return <LoadingState compact label="Loading links…" />;
-  if (query.isError) return <ErrorState compact message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-
-  const links = query.data.social_media;
   const used = new Set(links.filter((l) => l.source !== 'custom').map((l) => l.source));
   const freeSources = CAMPAIGN_SOCIAL_SOURCES.filter((s) => s === 'custom' || !used.has(s) || draft?.source === s);
   const usingDefaults = links.length === 0 && draft === null;
