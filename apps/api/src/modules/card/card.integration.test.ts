@@ -313,7 +313,8 @@ describe('E094 demo template', () => {
     });
     expect(res.statusCode).toBe(200);
     const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550179' }, orderBy: { id: 'desc' } });
-    expect(sms.body).toBe(`Hey Alex, a test from Demo Plumbing Austin: http://kudo.test/api/public/contact-card/${austinKey}.vcf`);
+    const card = json(await admin.post('/api/contact-card-settings/load')).data;
+    expect(sms.body).toBe(`Hey Alex, a test from ${card.vcfDetails.overrides.companyName ?? card.defaults.companyName}: http://kudo.test/api/public/contact-card/${austinKey}.vcf`);
     expect(await t.db.contactCardTemplate.findMany({ where: { locationId: austinId } })).toEqual(saved);
   });
 
