@@ -276,7 +276,8 @@ export const demoTemplate = defineEndpoint({
   id: 'E094',
   method: 'POST',
   path: '/comm/demo-template',
-  summary: 'Send a test SMS of a contact-card template, filled from the card, to a phone number.',
+  summary:
+    'Send a test SMS of a contact-card template, filled from the card, to a phone number: the text as edited on the screen when `smsBody` is sent, else the saved one.',
   access: { kind: 'location', rule: RULES.settingsContactCard },
   body: z.object({
     commType: z.enum(CARD_COMM_TYPES, { error: MSG.cardChooseTemplate }),
@@ -284,6 +285,7 @@ export const demoTemplate = defineEndpoint({
       .string({ error: MSG.validPhone })
       .trim()
       .regex(/^\+1\d{10}$/, { error: MSG.validPhone }),
+    smsBody: smsBodySchema.optional(),
   }),
   response: z.null(),
 });

@@ -7,7 +7,7 @@ import {
   type MessageTemplates,
 } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
-import { customerEmail, type Business } from '../../lib/customer-email.js';
+import { customerEmail, senderAddress, type Business } from '../../lib/customer-email.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { EmailUnsubscribedError } from '../../providers/consent.js';
@@ -72,10 +72,8 @@ const TEMPLATE_KEYS = {
 /** The business as its customers see it in messages. */
 export async function loadBusiness(deps: AppDeps, locationId: number): Promise<Business & { companyName: string }> {
   const l = await deps.db.location.findUniqueOrThrow({ where: { id: locationId } });
-  const cityLine = [l.companyCity, [l.companyState, l.companyZipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const address = [l.companyAddress, cityLine].filter(Boolean).join(', ') || [l.addressLine1, l.addressLine2].filter(Boolean).join(', ');
   const name = l.companyName || l.name;
-  return { locationId, name, companyName: name, address, color: l.navBkgColor, logoUrl: l.navLogoUrl };
+  return { locationId, name, companyName: name, address: senderAddress(l), color: l.navBkgColor, logoUrl: l.navLogoUrl };
 }
 
 /**

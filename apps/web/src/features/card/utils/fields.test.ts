@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@kudo/shared';
-import { delayLabel, dollars, formatPhoneTyping, parseCardPhone, parseEmail, phoneProblem, splitTerms } from './fields';
+import { MSG, formatPhoneTyping, toE164 } from '@kudo/shared';
+import { delayLabel, dollars, parseCardPhone, parseEmail, phoneProblem, splitTerms } from './fields';
 
 describe('card fields', () => {
   it('accepts ten digits with the usual punctuation', () => {
@@ -20,11 +20,10 @@ describe('card fields', () => {
     expect(parseEmail(' A@B.test ')).toEqual({ value: 'a@b.test' });
     expect(parseEmail('a@b')).toEqual({ error: MSG.validEmail });
   });
-  it('formats a phone as it is typed', () => {
-    expect(formatPhoneTyping('5')).toBe('(5');
-    expect(formatPhoneTyping('5125')).toBe('(512) 5');
-    expect(formatPhoneTyping('5125550100999')).toBe('(512) 555-0100');
-    expect(formatPhoneTyping('abc')).toBe('');
+  it('sends a typed test number as +1 and its ten digits, and nothing shorter', () => {
+    expect(toE164(formatPhoneTyping('5125550199'))).toBe('+15125550199');
+    expect(toE164('(512) 555-019')).toBeNull();
+    expect(toE164('')).toBeNull();
   });
   it('splits comma-joined terms', () => {
     expect(splitTerms(' plumber, ,drains,plumber ')).toEqual(['plumber', 'drains']);

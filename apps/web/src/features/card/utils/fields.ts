@@ -22,15 +22,6 @@ export function parseEmail(raw: string): { value: string } | { error: string } {
   return isValidEmail(value) ? { value } : { error: MSG.validEmail };
 }
 
-/** Formats as the user types: (512) 555-0100, up to ten digits. */
-export function formatPhoneTyping(raw: string): string {
-  const d = digitsOnly(raw).slice(0, 10);
-  if (d.length === 0) return '';
-  if (d.length < 4) return `(${d}`;
-  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
 /** Comma-joined search terms back to a list: trimmed, without empties or repeats. */
 export function splitTerms(text: string): string[] {
   return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
