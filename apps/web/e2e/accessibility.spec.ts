@@ -297,3 +297,53 @@ test('the review widget: its preview page and the dot on a plain website', async
     await expectAccessible(page, 'widget on a plain page, open');
   });
 });
+
+test('a pale brand colour still reads: menu bar, customer pages and the widget dot', async ({ page }) => {
+  await loggedInAsAdmin(page);
+  await visit(page, '/settings/dispatch/campaigns');
+  await page.getByRole('button', { name: /^Preview / }).first().click();
+  const preview = page.getByRole('dialog', { name: /Preview/ });
+  const bioHref = (await preview.getByRole('link', { name: 'Bio' }).getAttribute('href'))!;
+  const sampleHref = (await preview.getByRole('link', { name: 'Pulse Check' }).getAttribute('href'))!;
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/settings/dispatch/web-widget');
+  const widgetHref = (await page.getByRole('link', { name: /Open Widget/ }).getAttribute('href'))!;
+  await page.getByRole('button', { name: 'My Dot Settings' }).click();
+  const dotColor = page.getByRole('dialog', { name: 'My Dot Settings' }).getByLabel('Dot Color', { exact: true });
+  const savedDot = await dotColor.inputValue();
+  await page.keyboard.press('Escape');
+  await visit(page, '/settings/general/branding');
+  const savedBrand = await page.getByLabel('Hex value').inputValue();
+
+  const setColours = async (brand: string, dot: string) => {
+    await visit(page, '/settings/general/branding');
+    await page.getByLabel('Hex value').fill(brand);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Your settings have been saved!')).toBeVisible();
+    await visit(page, '/settings/dispatch/web-widget');
+    await page.getByRole('button', { name: 'My Dot Settings' }).click();
+    await dotColor.fill(dot);
+    await page.getByRole('dialog', { name: 'My Dot Settings' }).getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'My Dot Settings' })).toBeHidden();
+  };
+
+  // Pale yellow under the white text the business chose: the text turns black wherever it sits on it.
+  await setColours('#fde68a', '#FDE68A');
+  try {
+    await check(page, '/dashboard', 'dashboard, pale brand colour');
+    await page.goto(bioHref);
+    await expect(page.getByRole('heading', { name: 'What customers say' })).toBeVisible();
+    await expectAccessible(page, 'bio page, pale brand colour');
+    await page.goto(sampleHref);
+    await expect(page.getByText('TEST TRANSACTION')).toBeVisible();
+    await expectAccessible(page, 'sample pulseCheck, pale brand colour');
+    await page.goto(widgetHref);
+    await page.locator('[data-kudo-widget-root] button.dot').click();
+    await expect(page.getByText('Selected reviews')).toBeVisible();
+    await expectAccessible(page, 'widget, pale dot colour');
+  } finally {
+    // Other journeys expect the demo colours.
+    await setColours(savedBrand, savedDot);
+  }
+});
