@@ -161,7 +161,7 @@ test('settings: general', async ({ page }) => {
   await check(page, '/settings/general/reporting', 'settings reporting');
 });
 
-test('settings: dispatch, messaging, contact card, employee rewards', async ({ page }) => {
+test('settings: campaigns and the web widget', async ({ page }) => {
   await loggedInAsAdmin(page);
   await check(page, '/settings/dispatch/campaigns', 'settings campaigns');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
@@ -178,12 +178,16 @@ test('settings: dispatch, messaging, contact card, employee rewards', async ({ p
   await expectAccessible(page, 'campaign actions menu');
   await page.keyboard.press('Escape');
 
-  await check(page, '/settings/dispatch/notifications', 'settings dispatch notifications');
   await check(page, '/settings/dispatch/web-widget', 'settings web widget');
   await checkDialog(page, page.getByRole('button', { name: 'Get Code' }), 'Your widget code', 'widget code dialog');
   await checkDialog(page, page.getByRole('button', { name: 'Email Webmaster' }), 'Email your webmaster', 'email webmaster dialog');
   await checkDialog(page, page.getByRole('button', { name: 'My Dot Settings' }), 'My Dot Settings', 'dot settings dialog');
+});
 
+test('settings: notifications, messaging, contact card, employee rewards', async ({ page }) => {
+  await loggedInAsAdmin(page);
+  await check(page, '/settings/dispatch/notifications', 'settings dispatch notifications');
+  await checkDialog(page, page.getByRole('button', { name: 'Change' }).first(), / feedback SMS$/, 'feedback SMS number dialog');
   await check(page, '/settings/messaging/notifications', 'settings messaging notifications');
   await check(page, '/settings/messaging/auto-reply', 'settings auto reply');
   await check(page, '/settings/contact-card/contact-information', 'settings contact information');
