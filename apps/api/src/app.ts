@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { CUSTOMER_PAGE_RE, MSG, PRODUCT, type ErrorEnvelope } from '@kudo/shared';
 import type { Config } from './config.js';
 import type { AppDeps } from './http/context.js';
+import { registerProvidedRoutes } from './http/route.js';
 import { createDb, type Db } from './lib/db.js';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { areas } from './modules/index.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Product areas.
   for (const register of areas) register(app, deps);
+  registerProvidedRoutes(app, deps);
   if (providers.email.kind === 'local' || providers.sms.kind === 'local') registerDevOutboxRoutes(app, deps);
 
   await registerSpa(app, config.webDist);

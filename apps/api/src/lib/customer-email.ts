@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { EmailMessage } from '../providers/email/types.js';
+import type { EmailMessage } from './mail.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 import { escapeHtml } from './escape.js';
 

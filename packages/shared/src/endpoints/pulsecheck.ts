@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { digitsOnly } from '../validators.js';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { binaryBody } from './media.js';
 
 import { MOODS, FLOW_MODES, REVIEW_MAX, SLIDER } from '../pulsecheck-flow.js';
 
@@ -198,4 +199,15 @@ export const bioPage = defineEndpoint({
       }),
     ),
   }),
+});
+
+/** A voice review recorded by the local voice provider (Twilio keeps its own recordings). */
+export const localRecording = defineRawEndpoint({
+  id: 'audio-file',
+  method: 'GET',
+  path: '/audio/:name',
+  summary: 'A voice review recording of the local voice provider, as WAV.',
+  access: { kind: 'public' },
+  params: z.object({ name: z.string().max(40) }),
+  produces: { 'audio/wav': binaryBody },
 });

@@ -16,7 +16,7 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { Prisma, type Campaign, type CampaignSocialMedia } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
-import { actionEmail } from '../session/emails.js';
+import { actionEmail } from '../../lib/mail.js';
 import { PLANS, implicitPlanCode } from './plans.js';
 
 type Tx = Db | Prisma.TransactionClient;

@@ -2,13 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../jobs/index.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { bulkDispatchJob } from './jobs.js';
+import { areaJobs } from '../index.js';
 
 describe('bulk sends on the real job worker', async () => {
   const t = await createTestApp({ SEND_WINDOW: '0-24' });
   const austin = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
   const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null } });
   const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
-  const queue = await startJobs(t.url, { db: t.db, config: t.config, providers: t.app.deps.providers }, true);
+  const queue = await startJobs(t.url, { db: t.db, config: t.config, providers: t.app.deps.providers }, true, areaJobs);
   afterAll(() => queue.stop());
 
   it('picks a queued job up and sends every row', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { digitsOnly, isValidEmail, MSG, type BulkJobView } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
+import { defineJob } from '../../jobs/define.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { readUploadedSheet } from './upload.js';
-import { bulkDispatchJob } from './jobs.js';
 import { prepareSends, sendDispatch, type DispatchKind } from './service.js';
 
 export interface BulkRowInput {
@@ -206,3 +207,16 @@ export async function processBulkJob(deps: AppDeps & { log: Log }, jobId: number
   await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'done', finishedAt: new Date() } });
   return { resumeAt: null };
 }
+
+/** Sends one bulk job's rows; re-enqueues itself for the next sending window when it has to wait. */
+export const bulkDispatchJob = defineJob({
+  name: 'dispatch.bulk',
+  payload: z.object({ jobId: z.number().int().positive() }),
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  expireInSeconds: 60 * 60,
+  async handler({ jobId }, deps) {
+    const { resumeAt } = await processBulkJob(deps, jobId);
+    if (resumeAt) await enqueueBulk(deps, jobId, resumeAt);
+  },
+});

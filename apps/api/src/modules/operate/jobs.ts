@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define.js';
-import { enqueueBulk, processBulkJob } from './bulk.js';
+import { bulkDispatchJob } from './bulk.js';
 import { sendBoostFollowUps } from './boost.js';
 
-/** Sends one bulk job's rows; re-enqueues itself for the next sending window when it has to wait. */
-export const bulkDispatchJob = defineJob({
-  name: 'dispatch.bulk',
-  payload: z.object({ jobId: z.number().int().positive() }),
-  retryLimit: 5,
-  retryDelaySeconds: 30,
-  expireInSeconds: 60 * 60,
-  async handler({ jobId }, deps) {
-    const { resumeAt } = await processBulkJob(deps, jobId);
-    if (resumeAt) await enqueueBulk(deps, jobId, resumeAt);
-  },
-});
+export { bulkDispatchJob };
 
 /**
  * Picks up bulk jobs whose worker stopped (a restart, a crash) or that were never handed over, every

@@ -4,9 +4,15 @@ import type { AppDeps } from '../../http/context.js';
 import { Answer, route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import * as service from './service.js';
-import { emailVerifiers } from './verifications.js';
 
-export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
+/**
+ * What one kind of emailed verification link confirms, by the `{type}` segment of
+ * /verification/{type}/email/{accountId}/{token}. It answers false when the link is unknown, expired, or not
+ * of that account. The areas whose emails need confirming hand theirs in (modules/index.ts).
+ */
+export type EmailVerifier = (deps: AppDeps, accountId: number, token: string) => Promise<boolean>;
+
+export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, emailVerifiers: Record<string, EmailVerifier>) {
   route(app, deps, api.login, ({ body }, ctx, reply, request) => service.login(ctx, body, request, reply));
 
   route(app, deps, api.logout, async (_input, _ctx, reply, request) => {

@@ -6,7 +6,7 @@ import { AppError, badRequest, forbidden, notFound, tooManyRequests, unauthorize
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clear, hit, peek } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { actionEmail } from './emails.js';
+import { actionEmail } from '../../lib/mail.js';
 
 const MINUTE = 60_000;
 const failureKey = (email: string) => `login-fail:user:${email}`;
