@@ -19,6 +19,7 @@ export * as campaignsApi from './campaigns.js';
 export * as imagesApi from './images.js';
 export * as operateApi from './operate.js';
 export * as pulsecheckApi from './pulsecheck.js';
+export { PULSECHECK_ROUTES } from './pulsecheck-routes.js';
 export * as systemApi from './system.js';
 export * as notifyApi from './notify.js';
 export * as widgetApi from './widget.js';
