@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { digitsOnly, isValidEmail, MSG, type BulkJobView } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
-import { readUploadedSheet } from './upload.js';
+import type { UploadedSheet } from './upload.js';
 import { prepareSends, sendDispatch, type DispatchKind } from './service.js';
 
 export interface BulkRowInput {
@@ -45,9 +44,8 @@ export function rowsFromSheet(rows: string[][]): BulkRowInput[] {
   return out;
 }
 
-/** Takes the upload, checks it, records the job and its rows, and hands it to the worker. */
-export async function startBulk(ctx: LocationCtx, request: FastifyRequest): Promise<BulkJobView> {
-  const upload = await readUploadedSheet(request);
+/** Checks the uploaded sheet, records the job and its rows, and hands it to the worker. */
+export async function startBulk(ctx: LocationCtx, upload: UploadedSheet): Promise<BulkJobView> {
   const kind = upload.fields.kind as DispatchKind;
   const campaignUid = (upload.fields.campaign_uid ?? '').trim();
   if (kind !== 'bio' && kind !== 'pcheck') throw badRequest('Please choose Send Bio or Send Pulse Check.');

@@ -13,7 +13,9 @@ import * as service from './service.js';
 export type EmailVerifier = (deps: AppDeps, accountId: number, token: string) => Promise<boolean>;
 
 export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, emailVerifiers: Record<string, EmailVerifier>) {
-  route(app, deps, api.login, ({ body }, ctx, reply, request) => service.login(ctx, body, request, reply));
+  route(app, deps, api.login, ({ body }, ctx, reply, request) =>
+    service.login(ctx, body, (session) => request.server.sessions.start(request, reply, session)),
+  );
 
   route(app, deps, api.logout, async (_input, _ctx, reply, request) => {
     await request.server.sessions.end(request, reply);
@@ -33,7 +35,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, email
   });
 
   route(app, deps, api.magicLogin, ({ params }, ctx, reply, request) =>
-    service.magicLogin(ctx, params.accountId, request, reply),
+    service.magicLogin(ctx, params.accountId, (session) => request.server.sessions.start(request, reply, session)),
   );
 
   route(app, deps, api.verifyEmail, async ({ params }) => {
