@@ -2,6 +2,35 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+
+/**
+ * The import boundaries of the codebase, one block per folder (each block replaces the rule for its files,
+ * so every pattern a folder obeys is listed in its block). Cycles are caught by a test instead
+ * (apps/api/test/import-cycles.unit.test.ts).
+ */
+const restrict = (...patterns) => ['error', { patterns }];
+const noModules = { regex: '(^|/)modules/', message: 'Infrastructure (lib, providers, plugins) stays below the product areas: pass what it needs in.' };
+const noProviders = { regex: '(^|/)providers/', message: 'lib stays below providers: move the shared type or helper into lib.' };
+const noLocalProvider = {
+  regex: '(^|/)providers/[^/]+/local(\\.js)?$',
+  message: 'A local provider serves its own files and pages (its `routes`); use the provider through deps.providers.',
+};
+const areaPublicSurface = {
+  // From modules/<a>/x.ts, `../<b>/y.js` reaches into another area; `../<b>/index.js` is its public surface.
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
+  message: 'Import another area only through its index.ts (its public surface), or register through modules/index.ts.',
+};
+const noDashboard = {
+  regex: '(^|/)(features|app|components)/',
+  message: 'The customer pages and the widget are their own small bundles: never import the dashboard’s features, app or components.',
+};
+const noApiCode = { regex: '(^|/)(apps/)?api/src/|^@kudo/api', message: 'The web app talks to the API over HTTP; share code through @kudo/shared.' };
+const otherFeature = (depth) => ({
+  // From features/<a>/…, a path that climbs to features/ and down into another feature.
+  regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)[^/]+/`,
+  message: 'A feature never imports another feature’s internals: move what both need to components/ or lib/.',
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -17,6 +46,37 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/api/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(noModules, noProviders) },
+  },
+  {
+    files: ['apps/api/src/providers/**/*.ts', 'apps/api/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(noModules) },
+  },
+  {
+    files: ['apps/api/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(areaPublicSurface, noLocalProvider) },
+  },
+  {
+    files: ['apps/web/src/customer/**/*.{ts,tsx}', 'apps/web/src/embed/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noDashboard, noApiCode) },
+  },
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noApiCode, otherFeature(1)) },
+  },
+  {
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noApiCode, otherFeature(2)) },
+  },
+  {
+    files: ['apps/web/src/{app,components,lib}/**/*.{ts,tsx}', 'apps/web/src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noApiCode) },
   },
   {
     files: ['**/*.test.ts', '**/test/**', '**/e2e/**', '**/bench/**'],

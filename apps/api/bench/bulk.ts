@@ -12,6 +12,7 @@ import { rowsFromSheet } from '../src/modules/operate/bulk.js';
 import { bulkPace } from '../src/modules/operate/bulk-worker.js';
 import { enqueueBulk } from '../src/modules/operate/bulk.js';
 import { startJobs } from '../src/jobs/index.js';
+import { areaJobs } from '../src/modules/index.js';
 import type { AppDeps } from '../src/http/context.js';
 import { createProviders } from '../src/providers/index.js';
 import { readSpreadsheet } from '../src/lib/spreadsheet/parse.js';
@@ -59,7 +60,7 @@ async function main() {
   const enqueueSeconds = (performance.now() - t0) / 1000;
   const valid = parsed.filter((r) => r.valid).length;
 
-  deps.jobs = await startJobs(database.url, deps, true);
+  deps.jobs = await startJobs(database.url, deps, true, areaJobs);
   const t1 = performance.now();
   await enqueueBulk(deps, job.id);
   while ((await db.bulkJob.findUniqueOrThrow({ where: { id: job.id } })).status !== 'done') await new Promise((r) => setTimeout(r, 50));

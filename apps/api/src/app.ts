@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { CUSTOMER_PAGE_RE, MSG, PRODUCT, type ErrorEnvelope } from '@kudo/shared';
 import type { Config } from './config.js';
 import type { AppDeps } from './http/context.js';
+import { registerProvidedRoutes } from './http/route.js';
 import { serializerCompiler } from './http/serializer.js';
 import { createDb, type Db } from './lib/db.js';
 import { flushHits } from './lib/rate-limit.js';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Product areas.
   for (const register of areas) register(app, deps);
+  registerProvidedRoutes(app, deps);
   if (providers.email.kind === 'local' || providers.sms.kind === 'local') registerDevOutboxRoutes(app, deps);
 
   await registerSpa(app, config.webDist);

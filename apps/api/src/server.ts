@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { prepareDatabase } from './boot.js';
 import { loadConfig } from './config.js';
 import { startJobs, type JobQueue } from './jobs/index.js';
+import { areaJobs } from './modules/index.js';
 import { createProviders } from './providers/index.js';
 import type { AppDeps } from './http/context.js';
 
@@ -16,7 +17,7 @@ async function main() {
   const deps: AppDeps = { db: database.db, config, providers: createProviders(config, database.db) };
 
   // The queue first: the API enqueues jobs (bulk sends, delayed sends) and the handlers enqueue more.
-  const queue: JobQueue = await startJobs(database.url, deps, config.role !== 'api');
+  const queue: JobQueue = await startJobs(database.url, deps, config.role !== 'api', areaJobs);
   deps.jobs = queue;
   if (config.role !== 'api') log('worker running');
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

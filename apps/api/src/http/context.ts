@@ -1,9 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../lib/db.js';
 import type { LoadedSession, SessionLocation } from '../plugins/session.js';
 import type { Providers } from '../providers/index.js';
-import type { JobQueue } from '../jobs/index.js';
+
+/**
+ * Where work is enqueued for the worker. A job is named by its definition (jobs/define.ts), whose schema
+ * checks the payload before it is stored.
+ */
+export interface JobQueue {
+  send(job: { name: string; payload: z.ZodType }, payload: unknown, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  stop(): Promise<void>;
+}
 
 /** What every service function receives besides its input: the app's parts and who is asking. */
 export interface AppDeps {

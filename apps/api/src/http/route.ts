@@ -7,10 +7,12 @@ import {
   type EndpointData,
   type EndpointDef,
   type EndpointRequest,
+  type RawEndpointDef,
 } from '@kudo/shared';
 import { AppError, forbidden, tooManyRequests, unauthorized } from '../lib/errors.js';
-import { admit } from '../lib/rate-limit.js';
+import { admit as admitHit } from '../lib/rate-limit.js';
 import { safeEqual } from '../lib/tokens.js';
+import type { ProvidedRoute } from '../providers/served.js';
 import type { AppDeps, LocationCtx, PublicCtx, UserCtx } from './context.js';
 
 /** A handler's answer with a message for the user besides the data. */
@@ -21,7 +23,7 @@ export class Answer<T> {
   ) {}
 }
 
-type CtxFor<E extends EndpointDef> = E['access'] extends { kind: 'location' }
+type CtxFor<E extends EndpointDef | RawEndpointDef> = E['access'] extends { kind: 'location' }
   ? LocationCtx
   : E['access'] extends { kind: 'user' | 'staff' }
     ? UserCtx
@@ -39,53 +41,65 @@ const MINUTE = 60_000;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 /**
+ * The checks every endpoint of the registry makes before its handler: the rate limit, then the access rule.
+ * Authorization runs before validation so that a logged-out caller learns nothing about the input.
+ */
+async function admit(deps: AppDeps, endpoint: EndpointDef | RawEndpointDef, request: FastifyRequest) {
+  const { access } = endpoint;
+  if (endpoint.rateLimit) {
+    const max = deps.config.rateLimits[endpoint.rateLimit];
+    if (!(await admitHit(deps.db, `${endpoint.rateLimit}:ip:${request.ip}`, max, MINUTE))) throw tooManyRequests();
+  }
+  if (access.kind === 'public') return;
+  const session = await request.loadSession();
+  if (!session) throw unauthorized();
+  if (STATE_CHANGING.has(request.method)) {
+    const header = request.headers[CSRF_HEADER];
+    if (typeof header !== 'string' || !safeEqual(header, session.csrfToken)) throw forbidden(MSG.csrf);
+  }
+  if (access.kind === 'staff' && !session.isPlatformStaff) throw forbidden(MSG.magicLoginStaffOnly);
+  if (access.kind === 'location') {
+    if (!session.location) throw new AppError(409, MSG.chooseLocation);
+    if (access.rule && checkAccess(access.rule, session.location) !== 'ok') throw forbidden();
+  }
+}
+
+/** What a handler receives besides its input: the app's parts, who asks, and the location for location calls. */
+async function handlerCtx<E extends EndpointDef | RawEndpointDef>(deps: AppDeps, endpoint: E, request: FastifyRequest) {
+  const session = await request.loadSession();
+  return {
+    ...deps,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    log: request.log,
+    session,
+    ...(endpoint.access.kind === 'location' && session ? { location: session.location } : {}),
+  } as CtxFor<E>;
+}
+
+/** The input part of an endpoint's route schema, shared by JSON and raw endpoints. */
+const inputSchema = (endpoint: EndpointDef | RawEndpointDef) => ({
+  operationId: endpoint.id,
+  summary: endpoint.summary,
+  tags: [endpoint.id.startsWith('E') ? 'product' : 'system'],
+  ...(endpoint.body ? { body: endpoint.body } : {}),
+  ...(endpoint.query ? { querystring: endpoint.query } : {}),
+  ...(endpoint.params ? { params: endpoint.params } : {}),
+  ...(endpoint.form ? { consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
+});
+
+/**
  * Registers one endpoint of the registry: its schemas validate the input and serialize the output,
  * its access rule is checked before the handler runs, and the handler's result is wrapped in the envelope.
  */
 export function route<E extends EndpointDef>(app: FastifyInstance, deps: AppDeps, endpoint: E, handler: Handler<E>) {
-  const { access } = endpoint;
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
-    schema: {
-      operationId: endpoint.id,
-      summary: endpoint.summary,
-      tags: [endpoint.id.startsWith('E') ? 'product' : 'system'],
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.form ? { consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
-      response: { 200: okEnvelope(endpoint.response) },
-    },
-    // Authorization runs before validation so that a logged-out caller learns nothing about the input.
-    onRequest: async (request) => {
-      if (endpoint.rateLimit) {
-        const max = deps.config.rateLimits[endpoint.rateLimit];
-        if (!(await admit(deps.db, `${endpoint.rateLimit}:ip:${request.ip}`, max, MINUTE))) throw tooManyRequests();
-      }
-      if (access.kind === 'public') return;
-      const session = await request.loadSession();
-      if (!session) throw unauthorized();
-      if (STATE_CHANGING.has(request.method)) {
-        const header = request.headers[CSRF_HEADER];
-        if (typeof header !== 'string' || !safeEqual(header, session.csrfToken)) throw forbidden(MSG.csrf);
-      }
-      if (access.kind === 'staff' && !session.isPlatformStaff) throw forbidden(MSG.magicLoginStaffOnly);
-      if (access.kind === 'location') {
-        if (!session.location) throw new AppError(409, MSG.chooseLocation);
-        if (access.rule && checkAccess(access.rule, session.location) !== 'ok') throw forbidden();
-      }
-    },
+    schema: { ...inputSchema(endpoint), response: { 200: okEnvelope(endpoint.response) } },
+    onRequest: (request) => admit(deps, endpoint, request),
     handler: async (request, reply) => {
-      const session = await request.loadSession();
-      const ctx = {
-        ...deps,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        log: request.log,
-        session,
-        ...(access.kind === 'location' && session ? { location: session.location } : {}),
-      } as CtxFor<E>;
+      const ctx = await handlerCtx(deps, endpoint, request);
       const input = { body: request.body, query: request.query, params: request.params } as EndpointRequest<E>;
       const result = await handler(input, ctx, reply, request);
       if (result instanceof Answer) return { status: 1, data: result.data ?? null, message: result.message };
@@ -94,3 +108,44 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: AppDeps
   });
 }
 
+/** A raw endpoint's handler: it answers through `reply` itself (type, headers, body) and returns the reply. */
+export type RawHandler<E extends RawEndpointDef> = (
+  input: EndpointRequest<E>,
+  ctx: CtxFor<E>,
+  reply: FastifyReply,
+  request: FastifyRequest,
+) => Promise<FastifyReply | void>;
+
+/**
+ * Registers one raw endpoint of the registry: the same rate limit, access rule, input validation, error
+ * envelope and OpenAPI entry as route(), but the handler writes the answer (an image, a script, TwiML, a page).
+ */
+export function rawRoute<E extends RawEndpointDef>(app: FastifyInstance, deps: AppDeps, endpoint: E, handler: RawHandler<E>) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.outsideApi ? endpoint.path : `/api${endpoint.path}`,
+    schema: {
+      ...inputSchema(endpoint),
+      produces: Object.keys(endpoint.produces),
+      response: {
+        200: {
+          description: endpoint.summary,
+          content: Object.fromEntries(Object.entries(endpoint.produces).map(([type, schema]) => [type, { schema }])),
+        },
+      },
+    },
+    onRequest: (request) => admit(deps, endpoint, request),
+    handler: async (request, reply) => {
+      const ctx = await handlerCtx(deps, endpoint, request);
+      const input = { body: request.body, query: request.query, params: request.params } as EndpointRequest<E>;
+      return handler(input, ctx, reply, request);
+    },
+  });
+}
+
+/** Registers what each active provider serves itself (the local stand-ins' files and consent pages). */
+export function registerProvidedRoutes(app: FastifyInstance, deps: AppDeps) {
+  for (const provider of Object.values(deps.providers) as { routes?: readonly ProvidedRoute[] }[]) {
+    for (const served of provider.routes ?? []) rawRoute(app, deps, served.endpoint, (_input, _ctx, reply, request) => served.handler(request, reply));
+  }
+}

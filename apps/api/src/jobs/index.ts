@@ -1,21 +1,16 @@
 import PgBoss from 'pg-boss';
-import type { AppDeps } from '../http/context.js';
+import type { AppDeps, JobQueue, Log } from '../http/context.js';
 import type { JobDef } from './define.js';
-import { sendDueCardsJob } from '../modules/card/sending.js';
 import { cleanupJob } from './maintenance.js';
-import { boostJob, bulkDispatchJob, bulkSweepJob } from '../modules/operate/jobs.js';
-import type { Log } from '../http/context.js';
 
-/** Every job of the product. Areas add theirs here. */
-export const jobs: readonly JobDef[] = [cleanupJob, sendDueCardsJob, bulkDispatchJob, bulkSweepJob, boostJob];
+export type { JobQueue } from '../http/context.js';
 
-export interface JobQueue {
-  send(job: JobDef, payload: unknown, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
-  stop(): Promise<void>;
-}
-
-/** Starts pg-boss on the product's database: creates the queues, and with `work` also runs the handlers. */
-export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolean): Promise<JobQueue> {
+/**
+ * Starts pg-boss on the product's database: creates the queues of the product areas' jobs (modules/index.ts)
+ * and the maintenance job, and with `work` also runs their handlers.
+ */
+export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolean, areaJobs: readonly JobDef[]): Promise<JobQueue> {
+  const jobs = [cleanupJob, ...areaJobs];
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'kudo-jobs', schedule: work, supervise: work });
   let stopping = false;
   boss.on('error', (err: Error) => {

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Location } from '../generated/prisma/client.js';
-import type { EmailMessage } from '../providers/email/types.js';
+import type { EmailMessage } from './mail.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 import { escapeHtml } from './escape.js';
 

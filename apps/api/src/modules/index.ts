@@ -1,23 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context.js';
+import type { JobDef } from '../jobs/define.js';
 import { registerAccountRoutes } from './account/routes.js';
 import { registerCardRoutes } from './card/routes.js';
+import { sendDueCardsJob } from './card/sending.js';
 import { registerCampaignsRoutes } from './campaigns/routes.js';
+import { verifyReportingEmail } from './general/reporting.js';
 import { registerGeneralRoutes } from './general/routes.js';
 import { registerImageRoutes } from './images/routes.js';
 import { registerNotifyRoutes } from './notify/routes.js';
+import { verifyNotificationEmail } from './notify/service.js';
+import { boostJob, bulkDispatchJob, bulkSweepJob } from './operate/jobs.js';
 import { registerOperateRoutes } from './operate/routes.js';
 import { registerPulseCheckRoutes } from './pulsecheck/routes.js';
-import { registerSessionRoutes } from './session/routes.js';
+import { registerSessionRoutes, type EmailVerifier } from './session/routes.js';
+import { verifyUserEmail } from './session/service.js';
 import { registerSmsRoutes } from './sms/routes.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerSystemRoutes } from './system/routes.js';
 import { registerWidgetRoutes } from './widget/routes.js';
 
-/** Every product area's routes, registered in this order. An area adds its registrar here. */
+/*
+ * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
+ * Areas do not reach into each other for this; an area adds its registrar, jobs or verifier here.
+ */
+
+/** What each kind of emailed verification link confirms (/verification/{type}/email/…). */
+const emailVerifiers: Record<string, EmailVerifier> = {
+  user: verifyUserEmail,
+  reporting: verifyReportingEmail,
+  notification: verifyNotificationEmail,
+};
+
+/** Every product area's routes, registered in this order. */
 export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerSystemRoutes,
-  registerSessionRoutes,
+  (app, deps) => registerSessionRoutes(app, deps, emailVerifiers),
   registerAccountRoutes,
   registerImageRoutes,
   registerSmsRoutes,
@@ -30,3 +48,6 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerNotifyRoutes,
   registerSocialRoutes,
 ];
+
+/** Every product area's background jobs; the worker adds its own maintenance. */
+export const areaJobs: readonly JobDef[] = [sendDueCardsJob, bulkDispatchJob, bulkSweepJob, boostJob];

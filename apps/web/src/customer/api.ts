@@ -1,4 +1,6 @@
-import type { FlowMode, Mood, PublicLocationData } from '@kudo/shared';
+import { fillPath, PULSECHECK_ROUTES as routes, type CallArgs, type EndpointData, type EndpointInput, type pulsecheckApi } from '@kudo/shared';
+
+type Endpoints = typeof pulsecheckApi;
 
 /** A failed call: the HTTP status and the server's message. */
 export class CallError extends Error {
@@ -10,10 +12,17 @@ export class CallError extends Error {
   }
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/**
+ * One pulseCheck call of the registry (packages/shared/src/endpoints/pulsecheck.ts), typed by its definition
+ * like the dashboard's client. Only the calls' paths are imported, never their schemas: the customer
+ * bundle carries no validation library.
+ */
+async function call<K extends keyof typeof routes>(name: K, ...[input]: CallArgs<Endpoints[K]>): Promise<EndpointData<Endpoints[K]>> {
+  const { body, params } = (input ?? {}) as { body?: unknown; params?: Record<string, string> };
+  const { method, path } = routes[name];
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(`/api${fillPath(path, params)}`, {
       method,
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -22,52 +31,24 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   } catch {
     throw new CallError(0, 'Could not reach us. Check your connection and try again.');
   }
-  const json = (await response.json().catch(() => null)) as { status?: number; data?: T; message?: string } | null;
+  const json = (await response.json().catch(() => null)) as { status?: number; data?: unknown; message?: string } | null;
   if (!response.ok || !json || json.status !== 1) throw new CallError(response.status, json?.message ?? 'Something went wrong!');
-  return json.data as T;
+  return json.data as EndpointData<Endpoints[K]>;
 }
 
-export interface Validation {
-  is_valid: boolean;
-  is_test: boolean;
-  campaign_uid: string;
-  mood: Mood | null;
-  answered: string[];
-}
-export interface PublicCampaign {
-  uid: string;
-  campaign_uid: string;
-  name: string;
-  image: string;
-}
-export type LocationData = PublicLocationData & { custom_flow_mode: FlowMode };
-export interface Bio {
-  bio_profile: {
-    logo_url: string | null;
-    logo_bkg_color: string;
-    campaign_img_url: string;
-    campaign_name: string;
-    company_name: string;
-    rating: number | null;
-    review_count: number;
-    license: string;
-    department: string;
-    description: string;
-    video_id: string | null;
-    whitelabel: boolean;
-  };
-  reviews: { transaction_id: number; user_rating: number; text: string; time_diff_expr: string; posted_at: string; name: string; source: string; sm_title: string }[];
-}
-
-const seg = encodeURIComponent;
+export type Validation = EndpointData<Endpoints['validateToken']>;
+export type PublicCampaign = EndpointData<Endpoints['tokenCampaigns']>['campaigns'][number];
+export type LocationData = EndpointData<Endpoints['tokenLocation']>;
+export type Bio = EndpointData<Endpoints['bioPage']>;
+type SubmitBody = EndpointInput<Endpoints['submitStep']>['body'];
 
 export const api = {
-  sampleToken: (campaignUid: string) => request<{ token: string }>('GET', `/webapps/sample-pulsecheck/${seg(campaignUid)}/token`),
-  validate: (token: string) => request<Validation>('GET', `/webapps/pulsecheck/${seg(token)}/validate`),
-  campaigns: (token: string) => request<{ campaigns: PublicCampaign[] }>('GET', `/webapps/pulsecheck/${seg(token)}/campaigns`),
-  location: (token: string, campaignUid: string) =>
-    request<LocationData>('GET', `/webapps/pulsecheck/${seg(campaignUid)}/${seg(token)}/location`),
-  submit: (token: string, campaignUid: string, step: { type: string; data: unknown }) =>
-    request<{ type: string }>('POST', `/kudo/application/pulsecheck/${seg(campaignUid)}/${seg(token)}/submit`, step),
-  bio: (campaignUid: string) => request<Bio>('GET', `/webapps/bio/${seg(campaignUid)}`),
+  sampleToken: (campaignUID: string) => call('sampleToken', { params: { campaignUID } }),
+  validate: (token: string) => call('validateToken', { params: { token } }),
+  campaigns: (token: string) => call('tokenCampaigns', { params: { token } }),
+  location: (token: string, campaignUID: string) => call('tokenCampaignLocation', { params: { token, campaignUID } }),
+  // The steps build their own answers; the server validates each against the registry's schema.
+  submit: (token: string, campaignUID: string, step: { type: string; data: unknown }) =>
+    call('submitStep', { params: { token, campaignUID }, body: step as SubmitBody }),
+  bio: (campaignUID: string) => call('bioPage', { params: { campaignUID } }),
 };

@@ -31,9 +31,10 @@ export async function uploadImage(file: File, onProgress?: (fraction: number) =>
     };
     xhr.onerror = () => reject(new Error('Could not reach the image host. Check your connection and try again.'));
     xhr.onload = () => {
-      const body = xhr.response as { secure_url?: string; error?: { message?: string } } | null;
+      // The host answers its own errors as {error:{message}}; the rate limit answers our envelope ({message}).
+      const body = xhr.response as { secure_url?: string; error?: { message?: string }; message?: string } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.secure_url) resolve(body.secure_url);
-      else reject(new Error(body?.error?.message ?? (xhr.status === 413 ? MSG.imageTooLarge : MSG.somethingWentWrong)));
+      else reject(new Error(body?.error?.message ?? body?.message ?? (xhr.status === 413 ? MSG.imageTooLarge : MSG.somethingWentWrong)));
     };
     xhr.send(form);
   });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { digitsOnly, isHttpUrl, isValidEmail } from '../validators.js';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { binaryBody } from './media.js';
 
 /** Delays, in seconds, after a pulseCheck before the contact card is sent (the first is the default). */
 export const CARD_DELAY_OPTIONS = [1800, 3600, 5400, 7200] as const;
@@ -342,4 +343,35 @@ export const saveRewards = defineEndpoint({
     ),
   }),
   response: rewardsSettings,
+});
+
+/** E095: the QR code of the current location's contact card, for the screen and its download buttons. */
+export const qrCodePng = defineRawEndpoint({
+  id: 'E095-png',
+  method: 'GET',
+  path: '/contact-card/qrcode.png',
+  summary: "The QR code of the current location's contact card, as PNG (a download).",
+  access: { kind: 'location', rule: RULES.settingsContactCard },
+  produces: { 'image/png': binaryBody },
+});
+
+export const qrCodeSvg = defineRawEndpoint({
+  id: 'E095-svg',
+  method: 'GET',
+  path: '/contact-card/qrcode.svg',
+  summary: "The QR code of the current location's contact card, as SVG (a download).",
+  access: { kind: 'location', rule: RULES.settingsContactCard },
+  produces: { 'image/svg+xml': binaryBody },
+});
+
+/** The public vCard the QR code and the texted link open: no login, rate limited like every public page. */
+export const publicVCard = defineRawEndpoint({
+  id: 'card-vcard',
+  method: 'GET',
+  path: '/public/contact-card/:file',
+  summary: 'A contact card as vCard 3.0, by its public key (`<cardKey>.vcf`); no login.',
+  access: { kind: 'public' },
+  rateLimit: 'public',
+  params: z.object({ file: z.string().max(80) }),
+  produces: { 'text/vcard': z.string().meta({ description: 'vCard 3.0.' }) },
 });

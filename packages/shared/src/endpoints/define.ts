@@ -37,6 +37,20 @@ export interface EndpointDef {
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;
 
+/**
+ * An endpoint that answers something other than the JSON envelope: an image, a script, TwiML, an HTML page,
+ * a file download. Its access rule, rate limit and inputs work as for every endpoint; `produces` names the
+ * media types of a successful answer and the schema of each (binary bodies are strings in the document).
+ * Errors still answer the JSON error envelope.
+ */
+export interface RawEndpointDef extends Omit<EndpointDef, 'response'> {
+  produces: Readonly<Record<string, z.ZodType>>;
+  /** Served at `path` itself rather than below /api: an address other websites already embed. */
+  outsideApi?: true;
+}
+
+export const defineRawEndpoint = <const E extends RawEndpointDef>(e: E): E => e;
+
 type Part<E, K extends 'body' | 'query' | 'params'> = E extends { [P in K]: infer S extends z.ZodType }
   ? { [P in K]: z.input<S> }
   : { [P in K]?: never };
@@ -46,7 +60,7 @@ export type EndpointInput<E extends EndpointDef> = Part<E, 'body'> & Part<E, 'qu
 /** The `data` an endpoint answers with. */
 export type EndpointData<E extends EndpointDef> = z.output<E['response']>;
 /** What a handler receives after validation. */
-export type EndpointRequest<E extends EndpointDef> = {
+export type EndpointRequest<E extends EndpointDef | RawEndpointDef> = {
   body: E extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
   query: E extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
   params: E extends { params: infer S extends z.ZodType } ? z.output<S> : undefined;

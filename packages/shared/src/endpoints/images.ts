@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RULES } from '../rules.js';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { binaryBody } from './media.js';
 
 /** The image types an upload may carry, told apart by their first bytes, never by the file name. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -28,4 +29,40 @@ export const signImageUpload = defineEndpoint({
     upload_url: z.string(),
     max_bytes: z.number().int(),
   }),
+});
+
+/** The local image store's part of the same upload contract (local provider only). */
+export const localUploadAnswer = z.object({
+  public_id: z.string(),
+  format: z.string(),
+  resource_type: z.literal('image'),
+  bytes: z.number().int(),
+  created_at: z.string(),
+  url: z.string(),
+  secure_url: z.string(),
+});
+
+/**
+ * The local stand-in for the image host's upload API: the file with the fields of `signImageUpload`, as
+ * multipart; answered like Cloudinary, and its own errors in the host's shape (`{error:{message}}`).
+ */
+export const localImageUpload = defineRawEndpoint({
+  id: 'images-upload',
+  method: 'POST',
+  path: '/images/upload',
+  summary: 'Upload one signed image to the local image store (local image provider only).',
+  access: { kind: 'public' },
+  rateLimit: 'public',
+  produces: { 'application/json': localUploadAnswer },
+});
+
+/** An image of the local store, by the name the upload answered. */
+export const localImage = defineRawEndpoint({
+  id: 'images-file',
+  method: 'GET',
+  path: '/images/:name',
+  summary: 'An uploaded image from the local image store (local image provider only).',
+  access: { kind: 'public' },
+  params: z.object({ name: z.string().max(80) }),
+  produces: Object.fromEntries(IMAGE_TYPES.map((type) => [type, binaryBody])),
 });

@@ -1,4 +1,4 @@
-import type { EndpointDef } from './define.js';
+import type { EndpointDef, RawEndpointDef } from './define.js';
 import * as images from './images.js';
 import * as operate from './operate.js';
 import * as pulsecheck from './pulsecheck.js';
@@ -19,6 +19,7 @@ export * as campaignsApi from './campaigns.js';
 export * as imagesApi from './images.js';
 export * as operateApi from './operate.js';
 export * as pulsecheckApi from './pulsecheck.js';
+export { PULSECHECK_ROUTES } from './pulsecheck-routes.js';
 export * as systemApi from './system.js';
 export * as notifyApi from './notify.js';
 export * as widgetApi from './widget.js';
@@ -27,10 +28,17 @@ export * as cardApi from './card.js';
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
 
-/** Every endpoint of the API, in one list: the server registers these, the OpenAPI document lists them. */
-export const endpoints: readonly EndpointDef[] = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck]
-  .flatMap((area): unknown[] => Object.values(area))
-  .filter(isEndpoint);
+const isRawEndpoint = (v: unknown): v is RawEndpointDef =>
+  typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'produces' in v && 'access' in v;
+
+const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck].flatMap(
+  (area): unknown[] => Object.values(area),
+);
+
+/** Every JSON endpoint of the API, in one list: the server registers these, the OpenAPI document lists them. */
+export const endpoints: readonly EndpointDef[] = areas.filter(isEndpoint);
+/** Every endpoint that answers something else than JSON (files, pages, TwiML), registered and documented alike. */
+export const rawEndpoints: readonly RawEndpointDef[] = areas.filter(isRawEndpoint);
 export type { LocationItem, Profile } from './session.js';
 export type { OutboxMessage } from './system.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';

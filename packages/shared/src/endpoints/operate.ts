@@ -3,7 +3,8 @@ import { LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { digitsOnly, idSchema, isValidEmail } from '../validators.js';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { htmlPage } from './media.js';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => v === true || v === 1 || v === '1');
 
@@ -286,4 +287,33 @@ export const readConsentSheet = defineEndpoint({
   response: z.object({
     rows: z.array(z.object({ row: z.number().int(), name: z.string(), phone: z.string(), valid: z.boolean() })),
   }),
+});
+
+/** The signed query of a customer email's unsubscribe link: location, address and signature. */
+const unsubscribeQuery = z.object({ l: z.string().max(20), e: z.string().max(400), s: z.string().max(200) }).partial();
+
+/** The unsubscribe link of customer emails, opened in a browser: a page that asks to confirm. */
+export const unsubscribePage = defineRawEndpoint({
+  id: 'unsubscribe-page',
+  method: 'GET',
+  path: '/public/unsubscribe',
+  summary: 'The page of a customer email’s unsubscribe link: asks to confirm (a GET changes nothing).',
+  access: { kind: 'public' },
+  rateLimit: 'public',
+  query: unsubscribeQuery,
+  produces: htmlPage,
+});
+
+/** The confirmation of that page, and mail clients' one-click unsubscribe (RFC 8058). */
+export const unsubscribe = defineRawEndpoint({
+  id: 'unsubscribe',
+  method: 'POST',
+  path: '/public/unsubscribe',
+  summary: 'Opt the address of a signed unsubscribe link out of the location’s emails.',
+  access: { kind: 'public' },
+  rateLimit: 'public',
+  form: true,
+  query: unsubscribeQuery,
+  body: z.object({ 'List-Unsubscribe': z.string().max(40).optional() }).nullish(),
+  produces: htmlPage,
 });

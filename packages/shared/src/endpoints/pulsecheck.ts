@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { digitsOnly, isHttpUrl } from '../validators.js';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { PULSECHECK_ROUTES } from './pulsecheck-routes.js';
+import { binaryBody } from './media.js';
 
 import { MOODS, FLOW_MODES, REVIEW_MAX, SLIDER } from '../pulsecheck-flow.js';
 
@@ -10,9 +12,7 @@ const token = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: MSG.pcheckLinkI
 const uid = z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, { error: MSG.pcheckLinkInvalid });
 
 export const sampleToken = defineEndpoint({
-  id: 'E157',
-  method: 'GET',
-  path: '/webapps/sample-pulsecheck/:campaignUID/token',
+  ...PULSECHECK_ROUTES.sampleToken,
   summary: "A test pulseCheck token for a campaign's preview (marked as a test everywhere).",
   access: { kind: 'public' },
   rateLimit: 'public',
@@ -21,9 +21,7 @@ export const sampleToken = defineEndpoint({
 });
 
 export const validateToken = defineEndpoint({
-  id: 'E158',
-  method: 'GET',
-  path: '/webapps/pulsecheck/:token/validate',
+  ...PULSECHECK_ROUTES.validateToken,
   summary: 'Whether a pulseCheck link is valid, and what the customer already answered.',
   access: { kind: 'public' },
   rateLimit: 'public',
@@ -40,9 +38,7 @@ export const validateToken = defineEndpoint({
 const publicCampaign = z.object({ uid: z.string(), campaign_uid: z.string(), name: z.string(), image: z.string() });
 
 export const tokenCampaigns = defineEndpoint({
-  id: 'E159',
-  method: 'GET',
-  path: '/webapps/pulsecheck/:token/campaigns',
+  ...PULSECHECK_ROUTES.tokenCampaigns,
   summary: "The location's campaigns, for 'Who served you?'.",
   access: { kind: 'public' },
   rateLimit: 'public',
@@ -68,9 +64,7 @@ export const publicLocationData = z.object({
 export type PublicLocationData = z.infer<typeof publicLocationData>;
 
 export const tokenCampaignLocation = defineEndpoint({
-  id: 'E160',
-  method: 'GET',
-  path: '/webapps/pulsecheck/:campaignUID/:token/location',
+  ...PULSECHECK_ROUTES.tokenCampaignLocation,
   summary: 'What the public flow shows for this business and campaign.',
   access: { kind: 'public' },
   rateLimit: 'public',
@@ -79,9 +73,7 @@ export const tokenCampaignLocation = defineEndpoint({
 });
 
 export const tokenLocation = defineEndpoint({
-  id: 'E161',
-  method: 'GET',
-  path: '/webapps/pulsecheck/:token/location',
+  ...PULSECHECK_ROUTES.tokenLocation,
   summary: "What the public flow shows for this business (the link's own campaign).",
   access: { kind: 'public' },
   rateLimit: 'public',
@@ -150,9 +142,7 @@ export const submission = z.discriminatedUnion(
 );
 
 export const submitStep = defineEndpoint({
-  id: 'E162',
-  method: 'POST',
-  path: '/kudo/application/pulsecheck/:campaignUID/:token/submit',
+  ...PULSECHECK_ROUTES.submitStep,
   summary: "One step of the customer's answer: mood, social-media, ratings or review (each once per link).",
   access: { kind: 'public' },
   rateLimit: 'public',
@@ -163,9 +153,7 @@ export const submitStep = defineEndpoint({
 });
 
 export const bioPage = defineEndpoint({
-  id: 'E164',
-  method: 'GET',
-  path: '/webapps/bio/:campaignUID',
+  ...PULSECHECK_ROUTES.bioPage,
   summary: "A technician's public bio page: profile and selected reviews.",
   access: { kind: 'public' },
   rateLimit: 'public',
@@ -198,4 +186,15 @@ export const bioPage = defineEndpoint({
       }),
     ),
   }),
+});
+
+/** A voice review recorded by the local voice provider (Twilio keeps its own recordings). */
+export const localRecording = defineRawEndpoint({
+  id: 'audio-file',
+  method: 'GET',
+  path: '/audio/:name',
+  summary: 'A voice review recording of the local voice provider, as WAV.',
+  access: { kind: 'public' },
+  params: z.object({ name: z.string().max(40) }),
+  produces: { 'audio/wav': binaryBody },
 });

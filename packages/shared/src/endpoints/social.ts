@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { isHttpUrl } from '../validators.js';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { htmlPage } from './media.js';
 
 /** The review sites a location can link, in their default order; custom links may repeat. */
 export const SOCIAL_TYPES = [
@@ -335,4 +336,42 @@ export const placesDetails = defineEndpoint({
   access,
   params: z.object({ placeId: z.string().regex(PLACE_ID_RE, { error: MSG.placeNotFound }) }),
   response: z.object({ place: placeItem }),
+});
+
+/**
+ * The sign-in popups' way back: Google and Facebook (or the local consent page) redirect here with the code
+ * and state; the page hands them to the settings screen that opened it and closes.
+ */
+export const oauthCallback = defineRawEndpoint({
+  id: 'oauth-callback',
+  method: 'GET',
+  path: '/oauth/:provider/callback',
+  summary: 'Where Google and Facebook sign-in return: a page that hands the code to the settings screen.',
+  access: { kind: 'public' },
+  rateLimit: 'public',
+  // Any other provider is a page that does not exist (404), not bad input.
+  params: z.object({ provider: z.string().max(20) }),
+  query: z.record(z.string(), z.unknown()),
+  produces: htmlPage,
+});
+
+/** The local stand-ins for the providers' consent screens (local Google and Facebook providers only). */
+export const localGoogleConsent = defineRawEndpoint({
+  id: 'dev-oauth-google',
+  method: 'GET',
+  path: '/dev/oauth/google',
+  summary: 'The local Google consent page: choose a demo account (local Google provider only).',
+  access: { kind: 'public' },
+  query: z.object({ state: z.string().max(200).optional() }),
+  produces: htmlPage,
+});
+
+export const localFacebookConsent = defineRawEndpoint({
+  id: 'dev-oauth-facebook',
+  method: 'GET',
+  path: '/dev/oauth/facebook',
+  summary: 'The local Facebook consent page: choose a demo user (local Facebook provider only).',
+  access: { kind: 'public' },
+  query: z.object({ state: z.string().max(200).optional() }),
+  produces: htmlPage,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
 
 export const health = defineEndpoint({
   id: 'health',
@@ -62,4 +62,47 @@ export const appInfo = defineEndpoint({
   summary: 'Server facts the dashboard adapts to: version and whether the local providers are active.',
   access: { kind: 'public' },
   response: z.object({ version: z.string(), local_providers: z.object({ sms: z.boolean(), email: z.boolean() }) }),
+});
+
+/** The form fields Twilio posts to a webhook; what each carries is checked against Twilio's signature. */
+const twilioParams = z.record(z.string(), z.string());
+const twiml = { 'text/xml': z.string().meta({ description: 'TwiML.' }) } as const;
+const noContent = { 'text/plain': z.string().meta({ description: 'Empty (204).' }) } as const;
+
+/**
+ * Twilio's webhooks (Twilio SMS provider only): public, but every call must carry Twilio's signature of
+ * its URL and fields. Not rate limited per IP: all of them come from Twilio's few addresses.
+ */
+export const twilioInbound = defineRawEndpoint({
+  id: 'twilio-inbound',
+  method: 'POST',
+  path: '/webhooks/twilio/inbound',
+  summary: 'An SMS from a customer, posted by Twilio; answered with TwiML (the reply, if any).',
+  access: { kind: 'public' },
+  form: true,
+  body: twilioParams,
+  produces: twiml,
+});
+
+export const twilioStatus = defineRawEndpoint({
+  id: 'twilio-status',
+  method: 'POST',
+  path: '/webhooks/twilio/status',
+  summary: 'The delivery status of a sent SMS, posted by Twilio.',
+  access: { kind: 'public' },
+  form: true,
+  body: twilioParams,
+  produces: noContent,
+});
+
+export const twilioRecording = defineRawEndpoint({
+  id: 'twilio-recording',
+  method: 'POST',
+  path: '/webhooks/twilio/recording',
+  summary: 'A voice review’s recording is ready, posted by Twilio.',
+  access: { kind: 'public' },
+  form: true,
+  query: z.object({ dispatch: z.string().max(20).optional() }),
+  body: twilioParams,
+  produces: noContent,
 });

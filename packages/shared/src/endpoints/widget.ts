@@ -3,7 +3,8 @@ import type { AccessRule } from '../access.js';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { digitsOnly, emailSchema } from '../validators.js';
-import { defineEndpoint } from './define.js';
+import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { binaryBody } from './media.js';
 
 /** The page element a fixed dot is placed in. */
 export const WIDGET_STATIC_CONTAINER_ID = 'kudo_widget_static_container';
@@ -286,4 +287,25 @@ export const publicWidgetData = defineEndpoint({
   rateLimit: 'public',
   params: z.object({ key: z.string().min(1).max(64) }),
   response: widgetData,
+});
+
+/** The WordPress plugin of the location's widget, made for it (a zip to install on the website). */
+export const wordpressPlugin = defineRawEndpoint({
+  id: 'widget-wordpress-plugin',
+  method: 'GET',
+  path: '/settings/dispatch/web-widget/wordpress-plugin',
+  summary: 'Download the WordPress plugin that embeds the location’s review widget.',
+  access: { kind: 'location', rule: RULES.settingsDispatch },
+  produces: { 'application/zip': binaryBody },
+});
+
+/** The embeddable script websites load; public, CORS open, cached a day with an ETag. */
+export const widgetScript = defineRawEndpoint({
+  id: 'widget-script',
+  method: 'GET',
+  path: WIDGET_SCRIPT_PATH,
+  outsideApi: true,
+  summary: 'The review widget’s script, embedded by websites.',
+  access: { kind: 'public' },
+  produces: { 'application/javascript': z.string().meta({ description: 'The script.' }) },
 });

@@ -1,4 +1,4 @@
-import type { AreaSeeder } from './index.js';
+import type { AreaSeeder } from './types.js';
 import { PLANS } from '../../modules/campaigns/plans.js';
 import { newCampaignUid } from '../../modules/campaigns/service.js';
 

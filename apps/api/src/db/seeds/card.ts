@@ -1,6 +1,6 @@
 import { CARD_DEFAULT_TEMPLATES } from '@kudo/shared';
 import { newCardKey } from '../../modules/card/service.js';
-import type { AreaSeeder } from './index.js';
+import type { AreaSeeder } from './types.js';
 
 /** Austin: a configured contact card sent after pulseChecks, its own texts, and employee rewards. Dallas: a card left off. */
 export const seedCard: AreaSeeder = async (tx, { austinId, dallasId }) => {

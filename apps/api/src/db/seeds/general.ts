@@ -1,6 +1,6 @@
 import { LIMITS } from '@kudo/shared';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { AreaSeeder } from './index.js';
+import type { AreaSeeder } from './types.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

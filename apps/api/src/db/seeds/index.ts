@@ -1,4 +1,4 @@
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { AreaSeeder } from './types.js';
 import { seedCard } from './card.js';
 import { seedCampaigns } from './campaigns.js';
 import { seedGeneral } from './general.js';
@@ -6,18 +6,7 @@ import { seedNotify } from './notify.js';
 import { seedSocial } from './social.js';
 import { seedWidget } from './widget.js';
 
-/** The ids of the demo's core rows, for the areas that seed their own data on top. */
-export interface DemoIds {
-  now: Date;
-  accountId: number;
-  austinId: number;
-  dallasId: number;
-  liteAccountId: number;
-  liteLocationId: number;
-  users: { owner: number; admin: number; staff: number; lite: number };
-}
-
-export type AreaSeeder = (tx: Prisma.TransactionClient, ids: DemoIds) => Promise<void>;
+export type { AreaSeeder, DemoIds } from './types.js';
 
 /** Each product area's demo data, seeded in this order inside the demo's transaction. */
 export const areaSeeders: readonly AreaSeeder[] = [seedGeneral, seedCampaigns, seedWidget, seedCard, seedNotify, seedSocial];

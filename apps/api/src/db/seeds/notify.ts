@@ -1,4 +1,4 @@
-import type { AreaSeeder } from './index.js';
+import type { AreaSeeder } from './types.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

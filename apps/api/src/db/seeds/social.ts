@@ -1,6 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { facebookPageUrl, facebookReviewUrl, googleMapsUrl, googleReviewUrl } from '../../modules/social/links.js';
-import type { AreaSeeder } from './index.js';
+import type { AreaSeeder } from './types.js';
 
 const GBP_ACCOUNT = 'accounts/1180000000000000001';
 const AUSTIN_PLACE = 'ChIJdemoAustinPlumbing0001';

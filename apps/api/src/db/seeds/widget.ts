@@ -1,5 +1,5 @@
 import { newWidgetKey } from '../../modules/widget/settings.js';
-import type { AreaSeeder } from './index.js';
+import type { AreaSeeder } from './types.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import type { LocationCtx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { Campaign } from '../../generated/prisma/client.js';
-import { actionEmail } from '../session/emails.js';
+import { actionEmail } from '../../lib/mail.js';
 import { fieldopsUsernameFor, newFieldopsPassword } from './ids.js';
 import { findCampaign, isUniqueViolation } from './lookup.js';
 

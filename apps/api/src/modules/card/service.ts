@@ -6,7 +6,7 @@ import {
   CARD_LIMITS,
   MSG,
   REWARD_SOURCES,
-  type cardApi,
+  cardApi,
   formatPhone,
   renderCardTemplate,
   type CardCommType,
@@ -25,8 +25,8 @@ import { buildVCard, e164 } from './vcard.js';
 const MINUTE = 60_000;
 
 /** Where the QR images of the session's location are served (E095). */
-export const QR_PATHS = { png: '/api/contact-card/qrcode.png', svg: '/api/contact-card/qrcode.svg' } as const;
-export const VCARD_PATH_PREFIX = '/api/public/contact-card/';
+export const QR_PATHS = { png: `/api${cardApi.qrCodePng.path}`, svg: `/api${cardApi.qrCodeSvg.path}` } as const;
+export const VCARD_PATH_PREFIX = `/api${cardApi.publicVCard.path.replace(':file', '')}`;
 
 /** A public card key: 16 random bytes, URL-safe (22 characters). */
 export const newCardKey = (): string => randomBytes(16).toString('base64url');

@@ -3,7 +3,7 @@ import type { AppDeps, LocationCtx } from '../../http/context.js';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ReportingRecipient } from '../../generated/prisma/client.js';
-import { actionEmail } from '../session/emails.js';
+import { actionEmail } from '../../lib/mail.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The least time between two verification emails to one recipient. */

@@ -4,7 +4,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Membership, User } from '../../generated/prisma/client.js';
-import { issueEmailVerification } from '../session/service.js';
+import { issueEmailVerification } from '../session/index.js';
 
 type Flags = Record<Permission, boolean>;
 type MemberRow = Membership & { user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'emailVerifiedAt'> };

@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/error
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens.js';
 import { SmsSendError } from '../../providers/sms/index.js';
-import { actionEmail } from '../session/emails.js';
+import { actionEmail } from '../../lib/mail.js';
 
 type Sentiment = notifyApi.Sentiment;
 type SmsSentiment = notifyApi.SmsSentiment;

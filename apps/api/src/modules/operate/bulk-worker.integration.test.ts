@@ -4,6 +4,7 @@ import { startJobs } from '../../jobs/index.js';
 import type { SmsMessage, SmsProvider } from '../../providers/sms/index.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { bulkDispatchJob } from './jobs.js';
+import { areaJobs } from '../index.js';
 
 describe('bulk sends on the real job worker', async () => {
   const t = await createTestApp({ SEND_WINDOW: '0-24' });
@@ -23,7 +24,7 @@ describe('bulk sends on the real job worker', async () => {
     },
   };
   const deps: AppDeps = { db: t.db, config: t.config, providers: { ...t.app.deps.providers, sms: slow } };
-  const queue = await startJobs(t.url, deps, true);
+  const queue = await startJobs(t.url, deps, true, areaJobs);
   // As the server does: the handlers queue the next turn of a job through it.
   deps.jobs = queue;
   afterAll(() => queue.stop());

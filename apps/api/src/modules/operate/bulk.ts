@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { digitsOnly, isValidEmail, MSG, type BulkJobView } from '@kudo/shared';
 import type { AppDeps, LocationCtx } from '../../http/context.js';
+import { defineJob } from '../../jobs/define.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
-import { readUploadedSheet } from './upload.js';
-import { bulkDispatchJob } from './jobs.js';
+import type { UploadedSheet } from './upload.js';
+import { runBulkSlice } from './bulk-worker.js';
 import type { DispatchKind } from './service.js';
 
 export interface BulkRowInput {
@@ -44,9 +45,8 @@ export function rowsFromSheet(rows: string[][]): BulkRowInput[] {
   return out;
 }
 
-/** Takes the upload, checks it, records the job and its rows, and hands it to the worker. */
-export async function startBulk(ctx: LocationCtx, request: FastifyRequest): Promise<BulkJobView> {
-  const upload = await readUploadedSheet(request);
+/** Checks the uploaded sheet, records the job and its rows, and hands it to the worker. */
+export async function startBulk(ctx: LocationCtx, upload: UploadedSheet): Promise<BulkJobView> {
   const kind = upload.fields.kind as DispatchKind;
   const campaignUid = (upload.fields.campaign_uid ?? '').trim();
   if (kind !== 'bio' && kind !== 'pcheck') throw badRequest('Please choose Send Bio or Send Pulse Check.');
@@ -133,3 +133,19 @@ export async function latestBulk(ctx: LocationCtx): Promise<BulkJobView | null> 
   });
   return job ? bulkView(ctx, ctx.location.locationId, job.id) : null;
 }
+
+/**
+ * One turn of one bulk job (about two seconds of sends); a job with more to send queues itself again,
+ * behind the jobs of other locations already waiting, or for when its sending window opens.
+ */
+export const bulkDispatchJob = defineJob({
+  name: 'dispatch.bulk',
+  payload: z.object({ jobId: z.number().int().positive() }),
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  expireInSeconds: 10 * 60,
+  async handler({ jobId }, deps) {
+    const turn = await runBulkSlice(deps, jobId);
+    if (turn.state !== 'done') await enqueueBulk(deps, jobId, turn.resumeAt ?? undefined);
+  },
+});

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { digitsOnly } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
-import { readUploadedSheet } from './upload.js';
+import type { UploadedSheet } from './upload.js';
 
 /** Finds the first name, last name and phone columns by their header, whatever the order and case. */
 export function consentRows(sheet: string[][]) {
@@ -25,9 +24,9 @@ export function consentRows(sheet: string[][]) {
     .filter((r) => r.phone !== '' || r.name !== '');
 }
 
-export async function readConsentSheet(ctx: LocationCtx, request: FastifyRequest) {
+export async function readConsentSheet(ctx: LocationCtx, upload: UploadedSheet) {
   if (ctx.location.freeTrial) throw forbidden();
-  const { rows: sheet } = await readUploadedSheet(request);
+  const sheet = upload.rows;
   const rows = consentRows(sheet);
   if (!rows) throw badRequest('The file needs a "Phone Number" column (row 1 is the header).');
   if (rows.length === 0) throw badRequest('The file has no customers in it.');

@@ -2,7 +2,7 @@ import { CARD_DEFAULT_TEMPLATES, formatPhone, MSG, renderCardTemplate } from '@k
 import type { LocationCtx } from '../../http/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { SmsSendError } from '../../providers/sms/index.js';
-import { effectiveCard, vcardUrl } from '../card/service.js';
+import { effectiveCard, vcardUrl } from '../card/index.js';
 
 const COMM_TYPE = 'hs-contact-card-after-pcheck';
 

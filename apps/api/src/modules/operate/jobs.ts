@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define.js';
-import { enqueueBulk } from './bulk.js';
-import { bulkPace, runBulkSlice } from './bulk-worker.js';
+import { bulkDispatchJob, enqueueBulk } from './bulk.js';
+import { bulkPace } from './bulk-worker.js';
 import { sendBoostFollowUps } from './boost.js';
 
-/**
- * One turn of one bulk job (about two seconds of sends); a job with more to send queues itself again,
- * behind the jobs of other locations already waiting, or for when its sending window opens.
- */
-export const bulkDispatchJob = defineJob({
-  name: 'dispatch.bulk',
-  payload: z.object({ jobId: z.number().int().positive() }),
-  retryLimit: 5,
-  retryDelaySeconds: 30,
-  expireInSeconds: 10 * 60,
-  async handler({ jobId }, deps) {
-    const turn = await runBulkSlice(deps, jobId);
-    if (turn.state !== 'done') await enqueueBulk(deps, jobId, turn.resumeAt ?? undefined);
-  },
-});
+export { bulkDispatchJob };
 
 /**
  * Picks up bulk jobs whose worker stopped (a restart, a crash) or that were never handed over, every

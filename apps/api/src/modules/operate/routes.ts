@@ -10,6 +10,7 @@ import { registerUnsubscribeRoutes } from './unsubscribe.js';
 import { bulkView, latestBulk, startBulk } from './bulk.js';
 import { loadContactCard, sendContactCard } from './contact-card.js';
 import { readConsentSheet } from './consent-sheet.js';
+import { readUploadedSheet } from './upload.js';
 
 export function registerOperateRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.sendBio, ({ body }, ctx) => sendDispatch(ctx, senderOf(ctx), 'bio', body));
@@ -21,10 +22,10 @@ export function registerOperateRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.optOut, async ({ body }, ctx) => new Answer(null, await changeConsent(ctx, body, 'opt_out')));
   route(app, deps, api.loadBoost, (_input, ctx) => loadBoost(ctx));
   registerUnsubscribeRoutes(app, deps);
-  route(app, deps, api.readConsentSheet, (_input, ctx, _reply, request) => readConsentSheet(ctx, request));
+  route(app, deps, api.readConsentSheet, async (_input, ctx, _reply, request) => readConsentSheet(ctx, await readUploadedSheet(request)));
   route(app, deps, api.loadContactCard, (_input, ctx) => loadContactCard(ctx));
   route(app, deps, api.sendContactCard, async ({ body }, ctx) => new Answer(null, await sendContactCard(ctx, body)));
-  route(app, deps, api.bulkUpload, (_input, ctx, _reply, request) => startBulk(ctx, request));
+  route(app, deps, api.bulkUpload, async (_input, ctx, _reply, request) => startBulk(ctx, await readUploadedSheet(request)));
   route(app, deps, api.bulkLatest, (_input, ctx) => latestBulk(ctx));
   route(app, deps, api.bulkStatus, ({ params }, ctx) => bulkView(ctx, ctx.location.locationId, params.id));
   route(app, deps, api.saveBoost, async ({ body }, ctx) => new Answer(await saveBoost(ctx, body.enabled), MSG.boostSaved));

@@ -1,12 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '@kudo/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { operateApi } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
+import { rawRoute } from '../../http/route.js';
 import { recordConsent } from '../../lib/consent.js';
-import { hit } from '../../lib/rate-limit.js';
 import { readUnsubscribe } from '../../lib/unsubscribe.js';
 import { escapeHtml } from '../../lib/escape.js';
 
-export const UNSUBSCRIBE_PATH = '/api/public/unsubscribe';
+export const UNSUBSCRIBE_PATH = `/api${operateApi.unsubscribe.path}`;
+
+type UnsubscribeQuery = { l?: string; e?: string; s?: string };
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
@@ -19,16 +21,8 @@ const page = (title: string, body: string) => `<!doctype html><html lang="en"><h
  * changes nothing), POST records the opt-out, and mail clients' one-click POST (RFC 8058) does the same.
  */
 export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps) {
-  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count } = await hit(deps.db, `public:ip:${request.ip}`, 60_000);
-    if (count > deps.config.rateLimits.public) {
-      void reply.code(429).type('text/html; charset=utf-8').send(page('Too many requests', `<p>${MSG.tooManyRequests}</p>`));
-      return true;
-    }
-    return false;
-  };
-  const target = async (request: FastifyRequest) => {
-    const parsed = readUnsubscribe(deps.config, request.query as Record<string, string>);
+  const target = async (query: UnsubscribeQuery) => {
+    const parsed = readUnsubscribe(deps.config, query);
     if (!parsed) return null;
     const location = await deps.db.location.findUnique({ where: { id: parsed.locationId }, select: { name: true, companyName: true } });
     return location ? { ...parsed, business: location.companyName || location.name } : null;
@@ -36,9 +30,8 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps) {
   const invalid = (reply: FastifyReply) =>
     reply.code(404).type('text/html; charset=utf-8').send(page('Link not valid', '<p>This unsubscribe link is not valid. Please use the link from the email itself.</p>'));
 
-  app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
-    if (await limited(request, reply)) return reply;
-    const t = await target(request);
+  rawRoute(app, deps, operateApi.unsubscribePage, async ({ query }, _ctx, reply, request) => {
+    const t = await target(query);
     if (!t) return invalid(reply);
     const action = escapeHtml(request.url);
     return reply.type('text/html; charset=utf-8').send(
@@ -50,9 +43,8 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps) {
     );
   });
 
-  app.post(UNSUBSCRIBE_PATH, async (request, reply) => {
-    if (await limited(request, reply)) return reply;
-    const t = await target(request);
+  rawRoute(app, deps, operateApi.unsubscribe, async ({ query, body }, _ctx, reply) => {
+    const t = await target(query);
     if (!t) return invalid(reply);
     await recordConsent(deps.db, {
       locationId: t.locationId,
@@ -61,7 +53,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps) {
       scope: 'all',
       action: 'opt_out',
       source: 'unsubscribe_link',
-      detail: (request.body as Record<string, string> | undefined)?.['List-Unsubscribe'] === 'One-Click' ? 'one-click' : 'page',
+      detail: body?.['List-Unsubscribe'] === 'One-Click' ? 'one-click' : 'page',
     });
     return reply
       .type('text/html; charset=utf-8')

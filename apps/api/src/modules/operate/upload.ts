@@ -8,7 +8,14 @@ import { readSpreadsheet, SpreadsheetError } from '../../lib/spreadsheet/parse.j
  * The spreadsheet of a multipart upload (the fields first, then the file), read safely: its rows as
  * strings, the fields sent before it, and its name. Problems answer 400 with the product's messages.
  */
-export async function readUploadedSheet(request: FastifyRequest): Promise<{ rows: string[][]; fields: Record<string, string>; fileName: string }> {
+/** A spreadsheet as the routes read it from an upload and hand it to the services. */
+export interface UploadedSheet {
+  rows: string[][];
+  fields: Record<string, string>;
+  fileName: string;
+}
+
+export async function readUploadedSheet(request: FastifyRequest): Promise<UploadedSheet> {
   if (!request.isMultipart()) throw badRequest(MSG.bulkFileRequired);
   let part;
   try {

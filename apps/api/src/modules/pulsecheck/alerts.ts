@@ -1,6 +1,6 @@
 import { formatPhone, PRODUCT, type Mood } from '@kudo/shared';
 import type { AppDeps, RequestMeta } from '../../http/context.js';
-import { actionEmail } from '../session/emails.js';
+import { actionEmail } from '../../lib/mail.js';
 
 const MOOD_LABEL: Record<Mood, string> = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' };
 

@@ -16,10 +16,10 @@ import type { pulsecheckApi } from '@kudo/shared';
 import type { AppDeps, PublicCtx } from '../../http/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
-import { DISPATCH_TOKEN_DAYS, newDispatchToken } from '../operate/service.js';
+import { DISPATCH_TOKEN_DAYS, newDispatchToken } from '../operate/index.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { sendResponseAlerts } from './alerts.js';
-import { queueCardAfterPulseCheck } from '../card/sending.js';
+import { queueCardAfterPulseCheck } from '../card/index.js';
 
 type Submission = z.output<(typeof pulsecheckApi)['submitStep']['body']>;
 

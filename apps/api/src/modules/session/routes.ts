@@ -4,10 +4,18 @@ import type { AppDeps } from '../../http/context.js';
 import { Answer, route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import * as service from './service.js';
-import { emailVerifiers } from './verifications.js';
 
-export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
-  route(app, deps, api.login, ({ body }, ctx, reply, request) => service.login(ctx, body, request, reply));
+/**
+ * What one kind of emailed verification link confirms, by the `{type}` segment of
+ * /verification/{type}/email/{accountId}/{token}. It answers false when the link is unknown, expired, or not
+ * of that account. The areas whose emails need confirming hand theirs in (modules/index.ts).
+ */
+export type EmailVerifier = (deps: AppDeps, accountId: number, token: string) => Promise<boolean>;
+
+export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, emailVerifiers: Record<string, EmailVerifier>) {
+  route(app, deps, api.login, ({ body }, ctx, reply, request) =>
+    service.login(ctx, body, (session) => request.server.sessions.start(request, reply, session)),
+  );
 
   route(app, deps, api.logout, async (_input, _ctx, reply, request) => {
     await request.server.sessions.end(request, reply);
@@ -27,7 +35,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   route(app, deps, api.magicLogin, ({ params }, ctx, reply, request) =>
-    service.magicLogin(ctx, params.accountId, request, reply),
+    service.magicLogin(ctx, params.accountId, (session) => request.server.sessions.start(request, reply, session)),
   );
 
   route(app, deps, api.verifyEmail, async ({ params }) => {

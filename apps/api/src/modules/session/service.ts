@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NewSession } from '../../plugins/session.js';
 import { LIMITS, MSG, PRODUCT } from '@kudo/shared';
 import type { AppDeps, PublicCtx, UserCtx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
@@ -6,7 +6,7 @@ import { AppError, badRequest, forbidden, notFound, tooManyRequests, unauthorize
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clear, hit, peek } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { actionEmail } from './emails.js';
+import { actionEmail } from '../../lib/mail.js';
 
 const MINUTE = 60_000;
 const failureKey = (email: string) => `login-fail:user:${email}`;
@@ -18,6 +18,9 @@ export interface LoginResult {
   current_location_id: number | null;
 }
 
+/** Starts a session for the request being answered (its cookies go on the reply); given by the route. */
+export type StartSession = (session: NewSession) => Promise<void>;
+
 /**
  * Checks the credentials and starts a new session. Failures share one message whatever went wrong;
  * a username with too many recent failures is locked for the window, whoever tries it.
@@ -25,10 +28,9 @@ export interface LoginResult {
 export async function login(
   ctx: PublicCtx,
   input: { username: string; password: string },
-  request: FastifyRequest,
-  reply: FastifyReply,
+  startSession: StartSession,
 ): Promise<LoginResult> {
-  const { db, sessions } = { db: ctx.db, sessions: request.server.sessions };
+  const { db } = ctx;
   const email = input.username.trim().toLowerCase();
   const window = LIMITS.loginFailureWindowMinutes * MINUTE;
   if ((await peek(db, failureKey(email))) >= LIMITS.loginFailuresPerUser) throw tooManyRequests(MSG.loginLocked);
@@ -48,7 +50,7 @@ export async function login(
     take: 2,
   });
   const only = memberships.length === 1 ? (memberships[0]?.locationId ?? null) : null;
-  await sessions.start(request, reply, { userId: user.id, locationId: only, ip: ctx.ip, userAgent: ctx.userAgent });
+  await startSession({ userId: user.id, locationId: only, ip: ctx.ip, userAgent: ctx.userAgent });
   await audit(db, { action: 'login', actorUserId: user.id, ip: ctx.ip });
   return { auth: true, user_id: user.id, is_platform_staff: user.isPlatformStaff, current_location_id: only };
 }
@@ -117,8 +119,7 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
 export async function magicLogin(
   ctx: UserCtx,
   accountId: number,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  startSession: StartSession,
 ): Promise<{ account_id: number; current_location_id: number | null }> {
   const staff = ctx.session;
   const account = await ctx.db.account.findUnique({ where: { id: accountId }, select: { id: true } });
@@ -135,7 +136,7 @@ export async function magicLogin(
     take: 2,
   });
   const only = locations.length === 1 ? (locations[0]?.locationId ?? null) : null;
-  await request.server.sessions.start(request, reply, {
+  await startSession({
     userId: owner.userId,
     locationId: only,
     impersonatorId: staff.userId,

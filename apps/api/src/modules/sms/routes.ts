@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { MSG, systemApi } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
-import { route } from '../../http/route.js';
+import { rawRoute, route } from '../../http/route.js';
 import { normalizeAddress, recordConsent } from '../../lib/consent.js';
 import { forbidden } from '../../lib/errors.js';
 import { handleInboundSms } from './inbound.js';
-import { attachAudioReview } from '../pulsecheck/service.js';
+import { attachAudioReview } from '../pulsecheck/index.js';
 import { escapeXml } from '../../lib/escape.js';
 
-export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
-export const TWILIO_STATUS_PATH = '/api/webhooks/twilio/status';
-export const TWILIO_RECORDING_PATH = '/api/webhooks/twilio/recording';
+export const TWILIO_INBOUND_PATH = `/api${systemApi.twilioInbound.path}`;
+export const TWILIO_STATUS_PATH = `/api${systemApi.twilioStatus.path}`;
+export const TWILIO_RECORDING_PATH = `/api${systemApi.twilioRecording.path}`;
 
 export const twiml = (reply: string | null) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${escapeXml(reply)}</Message>` : ''}</Response>`;
@@ -42,14 +42,12 @@ function signedUrls(deps: AppDeps, request: FastifyRequest): string[] {
   return urls;
 }
 
-function verifyTwilio(deps: AppDeps, authToken: string, request: FastifyRequest): Record<string, string> {
+function verifyTwilio(deps: AppDeps, authToken: string, request: FastifyRequest, params: Record<string, string>) {
   const signature = request.headers['x-twilio-signature'];
-  const params = (request.body ?? {}) as Record<string, string>;
   if (typeof signature !== 'string' || !signedUrls(deps, request).some((url) => twilio.validateRequest(authToken, signature, url, params))) {
     request.log.warn({ url: request.url }, 'Twilio webhook with a missing or wrong signature');
     throw forbidden(MSG.webhookSignature);
   }
-  return params;
 }
 
 const sendTwiml = (reply: FastifyReply, text: string | null) => reply.header('content-type', 'text/xml; charset=utf-8').send(twiml(text));
@@ -57,8 +55,8 @@ const sendTwiml = (reply: FastifyReply, text: string | null) => reply.header('co
 export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
   const twilioConfig = deps.config.sms.twilio;
   if (twilioConfig) {
-    app.post(TWILIO_INBOUND_PATH, async (request, reply) => {
-      const params = verifyTwilio(deps, twilioConfig.authToken, request);
+    rawRoute(app, deps, systemApi.twilioInbound, async ({ body: params }, _ctx, reply, request) => {
+      verifyTwilio(deps, twilioConfig.authToken, request, params);
       const result = await handleInboundSms(deps, {
         from: params.From ?? '',
         to: params.To ?? '',
@@ -71,8 +69,8 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
       return sendTwiml(reply, result.reply);
     });
 
-    app.post(TWILIO_STATUS_PATH, async (request, reply) => {
-      const params = verifyTwilio(deps, twilioConfig.authToken, request);
+    rawRoute(app, deps, systemApi.twilioStatus, async ({ body: params }, _ctx, reply, request) => {
+      verifyTwilio(deps, twilioConfig.authToken, request, params);
       const sid = params.MessageSid ?? params.SmsSid;
       const status = (params.MessageStatus ?? params.SmsStatus ?? '').toLowerCase();
       const errorCode = params.ErrorCode ? Number(params.ErrorCode) : null;
@@ -97,9 +95,9 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
     });
 
     // A voice review's recording is ready ("Call me!" on the public review page).
-    app.post<{ Querystring: { dispatch?: string } }>(TWILIO_RECORDING_PATH, async (request, reply) => {
-      const params = verifyTwilio(deps, twilioConfig.authToken, request);
-      const dispatchId = Number(request.query.dispatch);
+    rawRoute(app, deps, systemApi.twilioRecording, async ({ body: params, query }, _ctx, reply, request) => {
+      verifyTwilio(deps, twilioConfig.authToken, request, params);
+      const dispatchId = Number(query.dispatch);
       if (params.RecordingStatus === 'completed' && params.RecordingUrl && Number.isInteger(dispatchId) && dispatchId > 0) {
         await attachAudioReview(deps, dispatchId, `${params.RecordingUrl}.mp3`);
       }

@@ -2,17 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { checkAccess, MSG, RULES, widgetApi as api, type ErrorEnvelope } from '@kudo/shared';
+import { MSG, widgetApi as api, type ErrorEnvelope } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
-import { Answer, route } from '../../http/route.js';
-import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { Answer, rawRoute, route } from '../../http/route.js';
+import { notFound } from '../../lib/errors.js';
 import { widgetDataForKey } from './data.js';
 import * as service from './service.js';
 import { ensureWidget } from './settings.js';
 import { WORDPRESS_PLUGIN_SLUG, wordpressPluginZip } from './wordpress.js';
-
-/** Where the settings screen downloads the WordPress plugin of the location's widget. */
-export const WORDPRESS_PLUGIN_PATH = '/api/settings/dispatch/web-widget/wordpress-plugin';
 
 /** Where the web build leaves the bundled embed script (a dot folder: the SPA's file server skips it). */
 export const widgetScriptFile = (webDist: string) => path.join(webDist, '.embed', 'kudo-widget.js');
@@ -61,13 +58,9 @@ export function registerWidgetRoutes(app: FastifyInstance, deps: AppDeps) {
     return data;
   });
 
-  // The WordPress plugin zip, made for the session's location (a file, so outside the JSON envelope).
-  app.get(WORDPRESS_PLUGIN_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const session = await request.loadSession();
-    if (!session) throw unauthorized();
-    if (!session.location) throw new AppError(409, MSG.chooseLocation);
-    if (checkAccess(RULES.settingsDispatch, session.location) !== 'ok') throw forbidden();
-    const locationId = session.location.locationId;
+  // The WordPress plugin zip, made for the session's location.
+  rawRoute(app, deps, api.wordpressPlugin, async (_input, ctx, reply) => {
+    const { locationId } = ctx.location;
     const [widget, location] = await Promise.all([
       ensureWidget(deps.db, locationId),
       deps.db.location.findUniqueOrThrow({ where: { id: locationId } }),
@@ -86,7 +79,7 @@ export function registerWidgetRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // The embeddable script, read once from the web build and kept with its ETag.
   let script: { body: Buffer; etag: string } | null = null;
-  app.get(api.WIDGET_SCRIPT_PATH, { schema: { hide: true } }, async (request, reply) => {
+  rawRoute(app, deps, api.widgetScript, async (_input, _ctx, reply, request) => {
     if (!script) {
       const body = await fs.readFile(widgetScriptFile(deps.config.webDist)).catch(() => null);
       if (!body) return reply.code(404).send({ status: 0, message: MSG.notFound } satisfies ErrorEnvelope);

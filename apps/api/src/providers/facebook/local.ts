@@ -1,3 +1,5 @@
+import { socialApi } from '@kudo/shared';
+import { localConsentPage } from '../local-consent.js';
 import { ProviderError } from '../social-errors.js';
 import type { FacebookPage, FacebookProvider } from './types.js';
 
@@ -23,6 +25,14 @@ export function localFacebookProvider(): FacebookProvider {
     return match[1]!;
   };
   return {
+    routes: [
+      localConsentPage(
+        socialApi.localFacebookConsent,
+        'facebook',
+        'Facebook',
+        LOCAL_FACEBOOK_USERS.map((u) => ({ key: u.key, label: u.name, sub: u.label })),
+      ),
+    ],
     kind: 'local',
     authUrl: (state) => `/api/dev/oauth/facebook?state=${encodeURIComponent(state)}`,
     async exchangeCode(code) {

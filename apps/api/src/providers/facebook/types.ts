@@ -1,3 +1,5 @@
+import type { ProvidedRoute } from '../served.js';
+
 export interface FacebookPage {
   id: string;
   name: string;
@@ -8,6 +10,8 @@ export interface FacebookPage {
 /** Facebook Login (code flow) and the pages the signed-in user manages. */
 export interface FacebookProvider {
   readonly kind: 'facebook' | 'local';
+  /** What the provider serves itself (the local stand-ins' files and pages); registered by the app. */
+  readonly routes?: readonly ProvidedRoute[];
   /** Where the sign-in popup goes; it comes back to /api/oauth/facebook/callback with the code and state. */
   authUrl(state: string): string;
   /** Exchanges the code for a user token and the user's name. */

@@ -1,3 +1,5 @@
+import { socialApi } from '@kudo/shared';
+import { localConsentPage } from '../local-consent.js';
 import { ProviderError } from '../social-errors.js';
 import type { GbpListing, GoogleProvider } from './types.js';
 
@@ -39,6 +41,14 @@ export function localGoogleProvider(): GoogleProvider {
     return match[1]!;
   };
   return {
+    routes: [
+      localConsentPage(
+        socialApi.localGoogleConsent,
+        'google',
+        'Google',
+        LOCAL_GOOGLE_ACCOUNTS.map((a) => ({ key: a.key, label: a.email, sub: a.label })),
+      ),
+    ],
     kind: 'local',
     authUrl: (state) => `/api/dev/oauth/google?state=${encodeURIComponent(state)}`,
     async exchangeCode(code) {

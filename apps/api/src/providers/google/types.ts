@@ -1,3 +1,5 @@
+import type { ProvidedRoute } from '../served.js';
+
 export interface GoogleTokens {
   accessToken: string;
   /** Google sends a refresh token on the first consent only (we always ask for consent). */
@@ -30,6 +32,8 @@ export interface GbpListing {
 /** Google sign-in (OAuth code flow) and the Business Profile locations behind it. */
 export interface GoogleProvider {
   readonly kind: 'google' | 'local';
+  /** What the provider serves itself (the local stand-ins' files and pages); registered by the app. */
+  readonly routes?: readonly ProvidedRoute[];
   /** Where the sign-in popup goes; it comes back to /api/oauth/google/callback with the code and state. */
   authUrl(state: string): string;
   exchangeCode(code: string): Promise<GoogleTokens>;

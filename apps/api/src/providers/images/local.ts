@@ -1,14 +1,19 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IMAGE_MAX_BYTES, imagesApi, MSG } from '@kudo/shared';
 import type { Config } from '../../config.js';
 import { encryptionKey } from '../../lib/crypto.js';
+import { MIME_BY_EXT, sniffImage, type ImageKind } from '../../lib/image-type.js';
 import { safeEqual } from '../../lib/tokens.js';
+import type { ProvidedRoute } from '../served.js';
 import type { ImagesProvider } from './types.js';
 
 /** How long a signature lets its upload happen. */
 export const LOCAL_SIGNATURE_SECONDS = 3600;
 export const LOCAL_API_KEY = 'local';
-export const LOCAL_UPLOAD_PATH = '/api/images/upload';
+export const LOCAL_UPLOAD_PATH = `/api${imagesApi.localImageUpload.path}`;
 export const LOCAL_IMAGE_PREFIX = '/api/images/';
 export const PUBLIC_ID_RE = /^kudo\/[A-Za-z0-9_-]{16,64}$/;
 
@@ -28,6 +33,83 @@ export function verifyLocalSignature(
   if (fields.api_key !== LOCAL_API_KEY || !fields.public_id || !PUBLIC_ID_RE.test(fields.public_id)) return false;
   if (!Number.isInteger(timestamp) || now / 1000 - timestamp > LOCAL_SIGNATURE_SECONDS || timestamp - now / 1000 > 60) return false;
   return typeof fields.signature === 'string' && safeEqual(fields.signature, sign(config, fields.public_id, timestamp));
+}
+
+const FILE_RE = /^([A-Za-z0-9_-]{16,64})\.(png|jpg|gif|webp)$/;
+
+/** Errors in the image host's own shape (`{error:{message}}`), which the upload client reads for both hosts. */
+const hostError = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ error: { message } });
+
+/** The upload API of the local store: a signed multipart POST, answered like Cloudinary. */
+async function acceptUpload(config: Config, request: FastifyRequest, reply: FastifyReply) {
+  if (!request.isMultipart()) return hostError(reply, 400, MSG.imageMissing);
+  let file;
+  try {
+    file = await request.file();
+  } catch {
+    return hostError(reply, 400, MSG.imageMissing);
+  }
+  if (!file) return hostError(reply, 400, MSG.imageMissing);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(file.fields)) {
+    if (value && !Array.isArray(value) && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value;
+  }
+  if (!verifyLocalSignature(config, fields)) {
+    file.file.resume();
+    return hostError(reply, 401, MSG.imageSignature);
+  }
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch {
+    return hostError(reply, 413, MSG.imageTooLarge);
+  }
+  if (file.file.truncated || buffer.length > IMAGE_MAX_BYTES) return hostError(reply, 413, MSG.imageTooLarge);
+  const kind: ImageKind | null = sniffImage(buffer);
+  if (!kind) return hostError(reply, 400, MSG.imageType);
+  const id = (fields.public_id as string).slice('kudo/'.length);
+  const name = `${id}.${kind.ext}`;
+  const dir = uploadsDir(config);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const target = path.join(dir, name);
+  const temp = `${target}.${randomBytes(4).toString('hex')}.part`;
+  await fs.promises.writeFile(temp, buffer, { flag: 'wx' });
+  try {
+    // A name is written once: a replayed signature cannot overwrite an image.
+    await fs.promises.link(temp, target);
+  } catch {
+    await fs.promises.rm(temp, { force: true });
+    return hostError(reply, 409, MSG.imageExists);
+  }
+  await fs.promises.rm(temp, { force: true });
+  const url = `${config.publicUrl}${LOCAL_IMAGE_PREFIX}${name}`;
+  return reply.type('application/json').send({
+    public_id: fields.public_id,
+    format: kind.ext,
+    resource_type: 'image',
+    bytes: buffer.length,
+    created_at: new Date().toISOString(),
+    url,
+    secure_url: url,
+  });
+}
+
+async function serveImage(config: Config, request: FastifyRequest, reply: FastifyReply) {
+  const { name } = request.params as { name: string };
+  const match = FILE_RE.exec(name);
+  if (!match) return reply.code(404).send({ status: 0, message: MSG.notFound });
+  let data: Buffer;
+  try {
+    data = await fs.promises.readFile(path.join(uploadsDir(config), name));
+  } catch {
+    return reply.code(404).send({ status: 0, message: MSG.notFound });
+  }
+  return reply
+    .header('content-type', MIME_BY_EXT[match[2] as ImageKind['ext']])
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('content-security-policy', "default-src 'none'")
+    .send(data);
 }
 
 /**
@@ -52,5 +134,9 @@ export function localImagesProvider(config: Config): ImagesProvider {
     owns(url) {
       return url.startsWith(`${config.publicUrl}${LOCAL_IMAGE_PREFIX}`) || url.startsWith(LOCAL_IMAGE_PREFIX);
     },
+    routes: [
+      { endpoint: imagesApi.localImageUpload, handler: (request, reply) => acceptUpload(config, request, reply) },
+      { endpoint: imagesApi.localImage, handler: (request, reply) => serveImage(config, request, reply) },
+    ] satisfies ProvidedRoute[],
   };
 }

@@ -1,3 +1,5 @@
+import type { ProvidedRoute } from '../served.js';
+
 export interface VoiceCall {
   /** E.164. */
   to: string;
@@ -10,6 +12,8 @@ export interface VoiceCall {
 
 export interface VoiceProvider {
   readonly kind: 'local' | 'twilio';
+  /** What the provider serves itself (the local stand-ins' files and pages); registered by the app. */
+  readonly routes?: readonly ProvidedRoute[];
   /**
    * Calls the customer and records their review. A provider that records on the spot (local) answers the
    * recording's address; Twilio answers null and reports it to the callback later.

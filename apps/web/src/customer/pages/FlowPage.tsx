@@ -11,20 +11,7 @@ import { RatingStep } from './RatingStep';
 import { ReviewStep } from './ReviewStep';
 import { SocialMediaStep } from './SocialMediaStep';
 import { ThankYouStep } from './ThankYouStep';
-
-export interface StepProps {
-  token: string;
-  campaignUid: string;
-  location: LocationData;
-  mood: Mood | null;
-  /** Records the step's answer and moves on; throws (for the step to show) on failure. */
-  submit: (type: string, data: unknown) => Promise<void>;
-  /** Records an answer and stays on the page. */
-  record: (type: string, data: unknown) => Promise<void>;
-  /** Moves to the next page without recording anything (a step already answered, or skipped). */
-  next: () => void;
-  answered: readonly string[];
-}
+import type { StepProps } from './step';
 
 interface Loaded {
   validation: Validation;

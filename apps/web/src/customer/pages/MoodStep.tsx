@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import type { Mood } from '@kudo/shared';
-import type { StepProps } from './FlowPage';
+import type { StepProps } from './step';
 
 const FACES: { mood: Mood; label: string; face: string }[] = [
   { mood: 'negative', label: 'Not satisfied', face: '☹' },

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import { SLIDER, sliderTone } from '@kudo/shared';
-import type { StepProps } from './FlowPage';
+import type { StepProps } from './step';
 
 export function RatingStep({ location, submit, next, answered }: StepProps) {
   const [values, setValues] = useState<number[]>(() => location.sliders.map(() => SLIDER.default));

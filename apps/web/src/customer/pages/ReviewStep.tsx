@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import { formatPhoneTyping, MSG, REVIEW_MAX } from '@kudo/shared';
-import type { StepProps } from './FlowPage';
+import type { StepProps } from './step';
 
 const PROMPT = {
   positive: 'What did you like most about your experience?',

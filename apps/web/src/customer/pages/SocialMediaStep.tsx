@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
-import type { StepProps } from './FlowPage';
+import type { StepProps } from './step';
 
 type Site = StepProps['location']['social_media'][number];
 

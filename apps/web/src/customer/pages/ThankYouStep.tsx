@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import type { StepProps } from './FlowPage';
+import type { StepProps } from './step';
 
 export function ThankYouStep({ location, mood }: StepProps) {
   if (mood === 'positive') {

@@ -111,7 +111,7 @@ function EmailWebmasterModal({ open, onOpenChange }: { open: boolean; onOpenChan
 }
 
 /** The plugin zip, made by the API for the session's location. */
-const WORDPRESS_PLUGIN_URL = '/api/settings/dispatch/web-widget/wordpress-plugin';
+const WORDPRESS_PLUGIN_URL = `/api${widgetApi.wordpressPlugin.path}`;
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -1,5 +1,5 @@
 import { PRODUCT } from '@kudo/shared';
-import { escapeHtml } from '../../lib/escape.js';
+import { escapeHtml } from './escape.js';
 
 /** A plain transactional email: one paragraph, one button, the link spelled out for text clients. */
 export function actionEmail(opts: { greeting: string; intro: string; action: string; url: string; outro: string }) {
@@ -9,4 +9,22 @@ export function actionEmail(opts: { greeting: string; intro: string; action: str
 <p><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
 <p style="font-size:13px;color:#6b7280">${escapeHtml(opts.outro)}</p><p>— ${PRODUCT.name}</p></div>`;
   return { text, html };
+}
+
+/** An email as every provider sends it. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers such as List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** The location the message is sent for, when there is one. */
+  locationId?: number | null;
+  /**
+   * `customer` emails (bios, pulseChecks, reports to customers) obey the location's unsubscribes; staff
+   * emails (verifications, alerts, reports to the team) are not marketing and always go.
+   */
+  audience?: 'customer' | 'staff';
+  scope?: 'dispatch' | 'messaging';
 }
