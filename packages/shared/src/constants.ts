@@ -46,6 +46,3 @@ export const DEFAULT_BACKEND_VERSION = '0.0.0';
 export const SESSION_COOKIE = 'kudo_session';
 export const CSRF_COOKIE = 'kudo_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
-
-/** The customer pages (pulseCheck flow, bio page and their older addresses), served by their own entry. */
-export const CUSTOMER_PAGE_RE = /^\/(?:pulsecheck|sample-pulsecheck|view-bio|kudo\/application|public\/bio)(?:\/|$|\?)/;

@@ -9,3 +9,4 @@ export * from './endpoints/index.js';
 export * from './rules.js';
 export * from './pulsecheck-flow.js';
 export * from './phone.js';
+export * from './customer-pages.js';

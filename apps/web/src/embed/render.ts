@@ -3,6 +3,8 @@
  * public widget data. No DOM access here, so it runs (and is tested) anywhere.
  */
 import type { widgetApi } from '@kudo/shared';
+// Only this small module of the shared package, so the widget bundle stays small.
+import { formatPhone, toE164 } from '@kudo/shared/phone';
 
 export type WidgetData = widgetApi.WidgetData;
 export type WidgetReview = widgetApi.WidgetReview;
@@ -65,12 +67,6 @@ export function formatDate(iso: string, timeZone?: string): string {
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }
 
-/** "+15125550100" → "(512) 555-0100"; anything else is returned unchanged. */
-export function formatPhone(e164: string): string {
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
-}
-
 /** A rating shown to one decimal: 4.4, 5.0. */
 export const formatRating = (value: number): string => value.toFixed(1);
 
@@ -106,7 +102,7 @@ ${audio ? `<audio class="audio" controls preload="none" src="${escapeHtml(audio)
 export function panelBodyHtml(data: WidgetData, timeZone?: string): string {
   const { aggregateRating: agg, settings } = data;
   const all = safeUrl(data.allReviewsUrl);
-  const phone = /^\+1\d{10}$/.test(data.business.phone) ? data.business.phone : '';
+  const phone = toE164(data.business.phone) ?? '';
   const items = data.reviews.map((r) => reviewHtml(r, settings, timeZone)).join('');
   return `<div class="head">
 <p class="name">${escapeHtml(data.business.name)}</p>

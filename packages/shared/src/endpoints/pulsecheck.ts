@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
-import { digitsOnly } from '../validators.js';
+import { phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 import { MOODS, FLOW_MODES, REVIEW_MAX, SLIDER } from '../pulsecheck-flow.js';
@@ -138,10 +137,7 @@ export const submission = z.discriminatedUnion(
         }),
         z.object({
           method: z.literal('audio'),
-          value: z
-            .string({ error: MSG.pcheckReviewNumber })
-            .transform(digitsOnly)
-            .refine((v) => v.length === LIMITS.phoneDigits, { error: MSG.pcheckReviewNumber }),
+          value: phoneSchema(MSG.pcheckReviewNumber),
         }),
       ]),
     }),

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import {
+  bioPath,
   GLOBAL_TEMPLATES,
   MSG,
   PRODUCT,
+  toE164,
   type AccountTemplates,
   type CampaignItem,
   type CampaignSocialLink,
@@ -289,7 +291,7 @@ export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof ca
   const { username, password } = await fieldopsCredentials(ctx, campaign);
   const location = await ctx.db.location.findUniqueOrThrow({ where: { id: ctx.location.locationId } });
   const company = location.companyName || location.name;
-  const profileUrl = `${ctx.config.publicUrl}/view-bio/${campaign.uid}`;
+  const profileUrl = ctx.config.publicUrl + bioPath(campaign.uid);
   const app = `${PRODUCT.name} FieldOps`;
   if (body.email) {
     const { text, html } = actionEmail({
@@ -309,7 +311,7 @@ export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof ca
   }
   if (body.phone_number) {
     await ctx.providers.sms.send({
-      to: `+1${body.phone_number}`,
+      to: toE164(body.phone_number)!,
       body: `${company} invited you to ${app}. Install the app and sign in with username ${username} and password ${password}. Your profile: ${profileUrl}`,
       locationId: location.id,
     });

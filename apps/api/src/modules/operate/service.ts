@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
+  bioPath,
   GLOBAL_TEMPLATES,
   MSG,
+  pulseCheckPath,
   renderTemplate,
+  toE164,
   type DispatchResult,
   type MessageTemplates,
 } from '@kudo/shared';
@@ -108,7 +111,7 @@ export async function sendDispatch(
     pcheckCount = rows[0]!.pcheck_count;
   }
 
-  const phone = input.customer_phone ? `+1${input.customer_phone}` : null;
+  const phone = input.customer_phone ? toE164(input.customer_phone) : null;
   const email = input.customer_email || null;
   const customer = await upsertCustomer(ctx, locationId, { phone, email, name: input.customer_name, addressLine: input.customer_address });
   const token = newDispatchToken();
@@ -141,7 +144,7 @@ export async function sendDispatch(
     const key = TEMPLATE_KEYS[kind][channel];
     return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
   };
-  const link = kind === 'pcheck' ? `${ctx.config.publicUrl}/pulsecheck/${token}` : `${ctx.config.publicUrl}/view-bio/${campaign.uid}`;
+  const link = ctx.config.publicUrl + (kind === 'pcheck' ? pulseCheckPath(token) : bioPath(campaign.uid));
   const values = {
     customer_name: firstName(input.customer_name) || 'there',
     employee_name: campaign.name,

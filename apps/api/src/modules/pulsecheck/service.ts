@@ -7,6 +7,7 @@ import {
   socialApi,
   starsFor,
   timeAgo,
+  toE164,
   type FlowMode,
   type Mood,
   type PublicLocationData,
@@ -147,7 +148,7 @@ export async function submit(ctx: PublicCtx, token: string, campaignUid: string,
     const business = await ctx.db.location.findUniqueOrThrow({ where: { id: d.locationId }, select: { name: true, companyName: true } });
     try {
       const placed = await ctx.providers.voice.call({
-        to: `+1${body.data.value}`,
+        to: toE164(body.data.value)!,
         locationId: d.locationId,
         prompt: `Hi, this is ${business.companyName || business.name}. Thank you for taking the time. Please tell us about your experience after the beep, then hang up.`,
         recordingCallbackUrl: `${ctx.config.publicUrl}/api/webhooks/twilio/recording?dispatch=${d.id}`,

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { phoneAddress } from '@kudo/shared';
 import type { StepProps } from './FlowPage';
 
 export function ThankYouStep({ location, mood }: StepProps) {
@@ -15,7 +16,7 @@ export function ThankYouStep({ location, mood }: StepProps) {
         <h1>We are sorry you had a bad experience.</h1>
         {location.company_phone && (
           <p>
-            Please call us at <a href={`tel:${location.company_phone.replace(/\D/g, '')}`}>{location.company_phone}</a> so we can make it right.
+            Please call us at <a href={`tel:${phoneAddress(location.company_phone)}`}>{location.company_phone}</a> so we can make it right.
           </p>
         )}
       </section>

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { CARD_LIMITS, CARD_PLACEHOLDERS, MSG, digitsOnly, unknownCardPlaceholder, type CardCommType } from '@kudo/shared';
+import { CARD_LIMITS, CARD_PLACEHOLDERS, MSG, formatPhoneTyping, toE164, unknownCardPlaceholder, type CardCommType } from '@kudo/shared';
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
@@ -12,7 +12,6 @@ import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
 import { useCardTemplates, useSaveCardTemplates, useSendDemo } from '../api/card';
 import { TextAreaField } from '../../../components/TextAreaField';
-import { formatPhoneTyping } from '../utils/fields';
 import styles from './TemplatesPage.module.css';
 
 type Categories = { name: string; templates: { commType: string; templateName: string; smsBody: string }[] }[];
@@ -167,14 +166,14 @@ function DemoForm({
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const chosen = templates.find((t) => t.commType === commType);
-  const digits = digitsOnly(phone);
+  const e164 = toE164(phone);
 
   const onSend = () => {
     if (!chosen) return setError(MSG.cardChooseTemplate);
-    if (digits.length !== 10) return setError(MSG.validPhone);
+    if (e164 === null) return setError(MSG.validPhone);
     setError(null);
     send.mutate(
-      { commType: commType as CardCommType, phoneNumber: `+1${digits}` },
+      { commType: commType as CardCommType, phoneNumber: e164 },
       {
         onSuccess: ({ message }) => {
           toast.show({ title: message ?? MSG.cardDemoSent, tone: 'success' });
@@ -225,7 +224,7 @@ function DemoForm({
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button onClick={onSend} loading={send.isPending} disabled={!chosen || digits.length !== 10}>
+        <Button onClick={onSend} loading={send.isPending} disabled={!chosen || e164 === null}>
           Send test SMS
         </Button>
       </div>

@@ -1,13 +1,9 @@
-import { MSG, digitsOnly, isValidEmail } from '@kudo/shared';
+import { MSG, isValidEmail, parsePhone } from '@kudo/shared';
 
-const PHONE_CHARS_RE = /^[\d\s().+-]*$/;
-
-/** A typed ten-digit phone as its digits, or the message the card shows for it. */
+/** A typed phone as its ten digits, or the message the card shows for it. */
 export function parseCardPhone(raw: string): { value: string } | { error: string } {
-  const trimmed = raw.trim();
-  const digits = digitsOnly(trimmed);
-  if (!PHONE_CHARS_RE.test(trimmed) || digits.length !== 10) return { error: MSG.cardValidNumber };
-  return { value: digits };
+  const digits = parsePhone(raw);
+  return digits === null ? { error: MSG.cardValidNumber } : { value: digits };
 }
 
 /** An optional phone: empty is fine. */
@@ -20,15 +16,6 @@ export function phoneProblem(raw: string): string | null {
 export function parseEmail(raw: string): { value: string } | { error: string } {
   const value = raw.trim().toLowerCase();
   return isValidEmail(value) ? { value } : { error: MSG.validEmail };
-}
-
-/** Formats as the user types: (512) 555-0100, up to ten digits. */
-export function formatPhoneTyping(raw: string): string {
-  const d = digitsOnly(raw).slice(0, 10);
-  if (d.length === 0) return '';
-  if (d.length < 4) return `(${d}`;
-  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
 /** Comma-joined search terms back to a list: trimmed, without empties or repeats. */
