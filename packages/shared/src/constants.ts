@@ -39,6 +39,9 @@ export const LIMITS = {
   publicPerIpPerMinute: 60,
 } as const;
 
+/** The largest file one upload may carry (images, spreadsheets); the messages say "5 MB". */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 export const DEFAULT_BACKEND_VERSION = '0.0.0';
 

@@ -10,3 +10,4 @@ export * from './rules.js';
 export * from './pulsecheck-flow.js';
 export * from './phone.js';
 export * from './customer-pages.js';
+export * from './sites.js';

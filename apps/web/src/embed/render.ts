@@ -3,32 +3,18 @@
  * public widget data. No DOM access here, so it runs (and is tested) anywhere.
  */
 import type { widgetApi } from '@kudo/shared';
-// Only this small module of the shared package, so the widget bundle stays small.
+// Only these small modules of the shared package, so the widget bundle stays small.
 import { formatPhone, toE164 } from '@kudo/shared/phone';
+import { siteLabel } from '@kudo/shared/sites';
 
 export type WidgetData = widgetApi.WidgetData;
 export type WidgetReview = widgetApi.WidgetReview;
 export type WidgetSettings = widgetApi.ReviewWidgetSettings;
 
-/** Kept equal to the shared constants (a unit test checks), so the bundle stays free of the shared package. */
+/** Kept equal to the shared constants (a unit test checks), so the bundle takes no more of the shared package. */
 export const STATIC_CONTAINER_ID = 'kudo_widget_static_container';
 export const KEY_ATTRIBUTE = 'data-kudo-widget';
 export const PRODUCT_NAME = 'Kudo';
-
-const SOURCE_LABELS: Record<string, string> = {
-  kudo: PRODUCT_NAME,
-  google: 'Google',
-  facebook: 'Facebook',
-  yelp: 'Yelp',
-  bbb: 'BBB',
-  homeadvisor: 'HomeAdvisor',
-  houzz: 'Houzz',
-  nextdoor: 'Nextdoor',
-  yp: 'Yellow Pages',
-  angieslist: 'Angi',
-  porch: 'Porch',
-  homestar: 'HomeStars',
-};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -49,9 +35,6 @@ export function safeUrl(value: string | null | undefined): string | null {
 export function safeColor(value: string, fallback: string): string {
   return /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value) ? value : fallback;
 }
-
-export const sourceLabel = (source: string): string =>
-  SOURCE_LABELS[source] ?? source.charAt(0).toUpperCase() + source.slice(1);
 
 /** "Maria Gonzalez" → "Maria G.": customers' surnames are not published. */
 export function displayName(name: string): string {
@@ -87,7 +70,7 @@ export function activityText(recent: number): string | null {
 
 export function reviewHtml(review: WidgetReview, settings: Pick<WidgetSettings, 'showImages' | 'showaudio'>, timeZone?: string): string {
   const link = safeUrl(review.url);
-  const source = escapeHtml(sourceLabel(review.source));
+  const source = escapeHtml(siteLabel(review.source));
   const image = settings.showImages === 1 && review.campaign ? safeUrl(review.campaign.image) : null;
   const audio = settings.showaudio === 1 ? safeUrl(review.audioUrl) : null;
   return `<li class="review">

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_MAX_BYTES, imagesApi as api, MSG } from '@kudo/shared';
+import { imagesApi as api, MSG, UPLOAD_MAX_BYTES } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { MIME_BY_EXT, sniffImage, type ImageKind } from '../../lib/image-type.js';
@@ -17,7 +17,7 @@ const hostError = (message: string) => ({ error: { message } });
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.signImageUpload, async () => ({
     ...deps.providers.images.signUpload(`kudo/${randomBytes(16).toString('base64url')}`),
-    max_bytes: IMAGE_MAX_BYTES,
+    max_bytes: UPLOAD_MAX_BYTES,
   }));
 
   if (deps.providers.images.kind !== 'local') return;
@@ -49,7 +49,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps) {
     } catch {
       return reply.code(413).send(hostError(MSG.imageTooLarge));
     }
-    if (file.file.truncated || buffer.length > IMAGE_MAX_BYTES) return reply.code(413).send(hostError(MSG.imageTooLarge));
+    if (file.file.truncated || buffer.length > UPLOAD_MAX_BYTES) return reply.code(413).send(hostError(MSG.imageTooLarge));
     const kind: ImageKind | null = sniffImage(buffer);
     if (!kind) return reply.code(400).send(hostError(MSG.imageType));
     const id = (fields.public_id as string).slice('kudo/'.length);

@@ -24,7 +24,7 @@ export async function readUploadedSheet(request: FastifyRequest): Promise<{ rows
   try {
     buffer = await part.toBuffer();
   } catch {
-    throw badRequest('The file is larger than 5 MB.');
+    throw badRequest(MSG.fileTooLarge);
   }
   try {
     return { rows: (await readSpreadsheet(buffer)).rows, fields, fileName: (part.filename || 'spreadsheet').slice(0, 200) };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PRODUCT } from '@kudo/shared';
+import { PRODUCT, SITE_LABELS } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { LOCAL_FACEBOOK_USERS } from '../../providers/facebook/local.js';
 import { LOCAL_GOOGLE_ACCOUNTS } from '../../providers/google/local.js';
@@ -29,7 +29,7 @@ function sendHtml(reply: FastifyReply, title: string, body: string, script?: str
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main>${script ? `<script nonce="${nonce}">${script}</script>` : ''}</body></html>`);
 }
 
-const PROVIDERS = { google: 'Google', facebook: 'Facebook' } as const;
+const PROVIDERS = { google: SITE_LABELS.google, facebook: SITE_LABELS.facebook } as const;
 /** The settings screen that starts the sign-ins. */
 const SCREEN = '/settings/general/connect-social-media';
 type Provider = keyof typeof PROVIDERS;
