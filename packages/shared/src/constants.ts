@@ -22,7 +22,6 @@ export type UpgradeRequestType = (typeof UPGRADE_REQUEST_TYPES)[number];
 export const LIMITS = {
   passwordMin: 6,
   nameMax: 50,
-  phoneDigits: 10,
   freeTrialDays: 14,
   /** Session lifetime, renewed while in use. */
   sessionDays: 14,

@@ -160,6 +160,14 @@ describe('E091 save contact card settings', () => {
     expect(data.vcfDetails.voicePhones).toEqual(['5125550150', '5125550151']);
   });
 
+  it('reads every accepted way of writing a US number as the same ten digits', async () => {
+    const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+    const typed = ['+1 (512) 555-0150', '1-512-555-0151', '512.555.0152'];
+    expect((await admin.post('/api/contact-card-settings/save', { ...validCard, primaryPhoneNumber: '', phoneNumbers: typed })).statusCode).toBe(200);
+    const data = json(await admin.post('/api/contact-card-settings/load')).data;
+    expect(data.vcfDetails.voicePhones).toEqual(['5125550150', '5125550151', '5125550152']);
+  });
+
   const bad: [string, Record<string, unknown>, string][] = [
     ['a short primary phone', { primaryPhoneNumber: '512555' }, MSG.cardValidNumber],
     ['letters in the SMS phone', { smsPhoneNumber: '512555014a' }, MSG.cardValidNumber],

@@ -1,4 +1,4 @@
-import { formatPhone, isValidEmail, MSG, notifyApi, toE164, type EscalationContactItem } from '@kudo/shared';
+import { formatPhone, isValidEmail, isValidPhone, MSG, notifyApi, type EscalationContactItem } from '@kudo/shared';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Banner } from '../../../components/Banner';
@@ -30,7 +30,7 @@ function draftProblem(draft: Draft, contacts: EscalationContactItem[], opts: { r
   if (opts.requireName && !draft.name.trim()) return { field: 'name', message: MSG.escalationName };
   const email = draft.email.trim().toLowerCase();
   const emailOk = email !== '' && isValidEmail(email);
-  const phoneOk = draft.phone.trim() !== '' && toE164(draft.phone) !== null;
+  const phoneOk = isValidPhone(draft.phone);
   if (!emailOk && !phoneOk) return { field: 'email', message: MSG.escalationNoContact };
   if (email && !emailOk) return { field: 'email', message: MSG.validEmail };
   if (draft.phone.trim() && !phoneOk) return { field: 'phone_number', message: MSG.validPhone };
