@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'components',
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },

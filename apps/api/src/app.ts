@@ -3,19 +3,21 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { CUSTOMER_PAGE_RE, MSG, PRODUCT, UPLOAD_MAX_BYTES, type ErrorEnvelope } from '@kudo/shared';
 import type { Config } from './config.js';
 import type { AppDeps } from './http/context.js';
+import { serializerCompiler } from './http/serializer.js';
 import { createDb, type Db } from './lib/db.js';
+import { flushHits } from './lib/rate-limit.js';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { areas } from './modules/index.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import { createProviders, type Providers } from './providers/index.js';
 import type { JobQueue } from './jobs/index.js';
@@ -44,6 +46,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app: FastifyInstance = Fastify({
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     logger: {
@@ -58,10 +62,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done();
   });
+  // Hits still held in this process join the shared count before the process lets go of the database.
+  app.addHook('onClose', () => flushHits(db));
   if (!options.db) app.addHook('onClose', async () => db.$disconnect());
 
   // External plugins.
@@ -71,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
   });
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -63,6 +63,11 @@ export const configSchema = z.object({
   /** Another Twilio API origin (a proxy, or a local test server). */
   TWILIO_BASE_URL: z.string().url().optional(),
   /**
+   * Sends per second the worker allows each Twilio sender (a location's own number or Messaging Service,
+   * or the account's): 1 suits a single long-code number; raise it to the sender's registered throughput.
+   */
+  TWILIO_SENDS_PER_SECOND: z.coerce.number().positive().default(1),
+  /**
    * 32 bytes (64 hex characters or base64) that encrypt stored secrets such as OAuth tokens. Without it a
    * key is created once in DATA_DIR/encryption.key, which suits one machine; set it when several share a database.
    */
@@ -130,7 +135,7 @@ export interface Config {
     cloudinary?: { cloudName: string; apiKey: string; apiSecret: string; uploadPreset?: string; apiBaseUrl?: string };
   };
   email: { from: string; salesAddress: string; sendgrid?: { apiKey: string; baseUrl?: string } };
-  sms: { supportPhone: string; twilio?: { accountSid: string; authToken: string; from?: string; messagingServiceSid?: string; baseUrl?: string } };
+  sms: { supportPhone: string; twilio?: { accountSid: string; authToken: string; from?: string; messagingServiceSid?: string; baseUrl?: string; sendsPerSecond: number } };
   places: { google?: { apiKey: string; baseUrl?: string } };
   google: { oauth?: { clientId: string; clientSecret: string; oauthBaseUrl?: string; apiBaseUrl?: string } };
   facebook: { app?: { appId: string; appSecret: string; graphBaseUrl?: string } };
@@ -191,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               from: e.TWILIO_FROM_NUMBER,
               messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
               baseUrl: e.TWILIO_BASE_URL,
+              sendsPerSecond: e.TWILIO_SENDS_PER_SECOND,
             }
           : undefined,
     },

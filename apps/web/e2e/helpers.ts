@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
@@ -17,4 +19,24 @@ export async function linkFromOutbox(page: Page, to: string): Promise<string> {
   const href = await message.getByRole('link').first().getAttribute('href');
   if (!href) throw new Error(`no link in the message to ${to}`);
   return href;
+}
+
+/**
+ * Serves a plain business website of another origin, with `snippet` pasted into its body, while `use`
+ * runs: the widget is checked where customers meet it, not on our own pages.
+ */
+export async function servePlainPage(snippet: string, use: (url: string) => Promise<void>) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Plumbing</title></head>
+<body><h1>Acme Plumbing</h1><p>Pipes fixed fast.</p>${snippet}</body></html>`;
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await use(`http://127.0.0.1:${port}/`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 }

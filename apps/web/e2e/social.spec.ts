@@ -61,7 +61,7 @@ test('connect a place by its ID, set review links, reorder them and keep the ord
   await expect(page.getByText('Successfully added custom link')).toBeVisible();
 
   // Clear a site.
-  await page.getByRole('button', { name: 'Clear Houzz links' }).click();
+  await page.getByRole('button', { name: 'Clear Links for Houzz' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Clear Links' }).or(page.getByRole('dialog').getByRole('button', { name: 'Clear Links' })).click();
   await expect(page.getByText('Successfully cleared account')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Houzz' })).toBeVisible();

@@ -1,7 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { logIn, servePlainPage } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/shots';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/widget-${name}.png`, fullPage: true });
@@ -113,16 +111,8 @@ test('the snippet works on a plain website of another origin', async ({ page }) 
   expect(load.ok()).toBe(true);
   const snippet: string = (await load.json()).data.snippets.web_widget;
 
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Acme Plumbing</title></head>
-<body><h1>Acme Plumbing</h1><p>Pipes fixed fast.</p>${snippet}</body></html>`;
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  try {
-    await page.goto(`http://127.0.0.1:${port}/`);
+  await servePlainPage(snippet, async (url) => {
+    await page.goto(url);
     const dot = page.locator('[data-kudo-widget-root] button.dot');
     await expect(dot).toBeVisible();
     await expect(dot).toHaveAttribute('aria-label', /rated \d\.\d out of 5 from \d+ reviews/);
@@ -146,7 +136,5 @@ test('the snippet works on a plain website of another origin', async ({ page }) 
     expect(ld.aggregateRating['@type']).toBe('AggregateRating');
     expect(ld.aggregateRating.reviewCount).toBeGreaterThan(await reviews.count());
     await shot(page, 'embedded');
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
+  });
 });

@@ -2,6 +2,7 @@ export * from './product.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './validators.js';
+export * from './fields.js';
 export * from './templates.js';
 export * from './access.js';
 export * from './envelope.js';

@@ -276,3 +276,55 @@ export const MSG = {
   contactCardSentTo: 'Successfully sent a contact card to',
   contactCardNotSetUp: 'Set up your contact card in Settings › Contact Card before sending it.',
 } as const;
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  nan: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  tuple: 'a list',
+  object: 'a group of fields',
+  record: 'a group of fields',
+  map: 'a group of fields',
+  date: 'a date',
+  null: 'empty',
+};
+
+/**
+ * What validation says when a schema gives no message of its own, about the field named `label`
+ * (see fieldLabel): every 400 is in words for a person, never a validator's default text.
+ */
+export const FIELD_MSG = {
+  requestLabel: 'The request',
+  requestNotObject: 'The request must be a JSON object of fields',
+  numberOutOfRange: 'A number in the request is too large.',
+  required: (label: string) => `${label} is required`,
+  /** The kind of value a type asks for, in words ("text", "a number"), or undefined when it has none. */
+  typeWord: (expected: string): string | undefined => TYPE_WORDS[expected],
+  wrongType: (label: string, expected: string) =>
+    TYPE_WORDS[expected] ? `${label} must be ${TYPE_WORDS[expected]}` : `${label} is not valid`,
+  oneOf: (label: string, options: readonly unknown[]) => {
+    const shown = options.map(String);
+    if (shown.length <= 1) return `${label} must be ${shown[0] ?? 'one of the choices offered'}`;
+    return `${label} must be one of ${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+  },
+  minChars: (label: string, min: number) => `${label} must be at least ${min} characters`,
+  maxChars: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  minItems: (label: string, min: number) => (min <= 1 ? `${label} needs at least one item` : `${label} needs at least ${min} items`),
+  maxItems: (label: string, max: number) => `${label} may have at most ${max} item${max === 1 ? '' : 's'}`,
+  maxBytes: (label: string, max: number) => `${label} must be at most ${max} bytes`,
+  minNumber: (label: string, min: number, inclusive: boolean) => `${label} must be ${inclusive ? 'at least' : 'more than'} ${min}`,
+  maxNumber: (label: string, max: number, inclusive: boolean) => `${label} must be ${inclusive ? 'at most' : 'less than'} ${max}`,
+  multipleOf: (label: string, divisor: number) => `${label} must be a multiple of ${divisor}`,
+  httpUrl: (label: string) => `${label} must be a web address starting with http:// or https://`,
+  email: (label: string) => `${label} must be a valid email address`,
+  invalid: (label: string) => `${label} is not valid`,
+  unknownKeys: (label: string, keys: readonly string[]) =>
+    `${label} has ${keys.length === 1 ? 'a field' : 'fields'} we do not know: ${keys.join(', ')}`,
+  itemOf: (n: number, label: string) => `Item ${n} of ${/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label}`,
+  /** NUL characters and unpaired surrogates: PostgreSQL cannot keep them as sent. */
+  unstorable: (label: string) => `${label} contains a character that is not allowed`,
+} as const;

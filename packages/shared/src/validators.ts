@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { MSG } from './messages.js';
+import { describeIssue } from './fields.js';
 import { parsePhone, toE164 } from './phone.js';
+
+// Every schema, on the server and in the browser, tells a problem its own message does not cover in
+// words for a person (validators is imported wherever schemas are, so this runs before any parse).
+z.config({ customError: describeIssue });
 
 /** A practical email shape: something@domain.tld, no spaces, at most 254 characters. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -9,6 +14,42 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const PASSWORD_CHARS_RE = /^[\x21-\x7E]+$/;
 /** Person names: letters (any script), spaces, apostrophes, periods and hyphens. */
 export const PERSON_NAME_RE = /^[\p{L}][\p{L} .'-]*$/u;
+
+/** The longest web address a field keeps. */
+export const URL_MAX = 2048;
+const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const HOST_RE = new RegExp(`^${HOST_LABEL}(?:\\.${HOST_LABEL})+$`);
+
+/**
+ * The one web-address rule of every URL field (websites, review and social links, image addresses):
+ * an absolute http:// or https:// address of at most 2048 characters, without spaces or a user name,
+ * whose host is a domain name (example.com) or localhost. Paths like `../../etc/passwd` fail.
+ */
+export function isHttpUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters have no place in an address
+  if (value.length > URL_MAX || /[\s\u0000-\u001f]/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (url.username || url.password) return false;
+  return url.hostname === 'localhost' || HOST_RE.test(url.hostname);
+}
+
+/** Only https:// addresses (images shown on secure pages). */
+export const isHttpsUrl = (value: string): boolean => isHttpUrl(value) && value.slice(0, 8).toLowerCase() === 'https://';
+
+/** The largest row id the database keeps (a PostgreSQL integer): larger numbers are refused, not sent to it. */
+export const ID_MAX = 2_147_483_647;
+
+/** A row id sent by a client: a whole number from 1 to ID_MAX; `coerce` also reads "12" as 12. */
+export function idSchema(message?: string, coerce = false) {
+  const e = message ? { error: message } : {};
+  return (coerce ? z.coerce.number(e) : z.number(e)).int(e).min(1, e).max(ID_MAX, e);
+}
 
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_RE.test(value);

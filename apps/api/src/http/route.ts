@@ -9,7 +9,7 @@ import {
   type EndpointRequest,
 } from '@kudo/shared';
 import { AppError, forbidden, tooManyRequests, unauthorized } from '../lib/errors.js';
-import { hit } from '../lib/rate-limit.js';
+import { admit } from '../lib/rate-limit.js';
 import { safeEqual } from '../lib/tokens.js';
 import type { AppDeps, LocationCtx, PublicCtx, UserCtx } from './context.js';
 
@@ -61,8 +61,7 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: AppDeps
     onRequest: async (request) => {
       if (endpoint.rateLimit) {
         const max = deps.config.rateLimits[endpoint.rateLimit];
-        const { count } = await hit(deps.db, `${endpoint.rateLimit}:ip:${request.ip}`, MINUTE);
-        if (count > max) throw tooManyRequests();
+        if (!(await admit(deps.db, `${endpoint.rateLimit}:ip:${request.ip}`, max, MINUTE))) throw tooManyRequests();
       }
       if (access.kind === 'public') return;
       const session = await request.loadSession();

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { Location } from '../generated/prisma/client.js';
 import type { EmailMessage } from '../providers/email/types.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 import { escapeHtml } from './escape.js';
@@ -10,6 +11,19 @@ export interface Business {
   address: string;
   color: string;
   logoUrl: string | null;
+}
+
+type AddressFields = 'addressLine1' | 'addressLine2' | 'companyAddress' | 'companyCity' | 'companyState' | 'companyZipcode';
+
+/**
+ * The postal address a location's customer emails carry, one line. CAN-SPAM asks for the sender's physical address:
+ * the location's own; the company's (from company details) only when the location has none.
+ */
+export function senderAddress(location: Pick<Location, AddressFields>): string {
+  const own = [location.addressLine1, location.addressLine2].map((part) => part.trim()).filter(Boolean).join(', ');
+  if (own) return own;
+  const cityLine = [location.companyCity, [location.companyState, location.companyZipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [location.companyAddress, cityLine].filter(Boolean).join(', ');
 }
 
 /**

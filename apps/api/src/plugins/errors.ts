@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG, type ErrorEnvelope } from '@kudo/shared';
-import { AppError } from '../lib/errors.js';
+import { FIELD_MSG, MSG, fieldKey, fieldLabel, findUnstorableText, type ErrorEnvelope } from '@kudo/shared';
+import { AppError, badRequest } from '../lib/errors.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -12,15 +12,45 @@ interface ValidationIssue {
 /** The field path of a validation issue, dotted: `name.first`. */
 function fieldOf(issue: ValidationIssue): string {
   const path = issue.params?.issue?.path;
-  if (path && path.length) return path.map(String).join('.');
-  return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+  if (path && path.length) return fieldKey(path);
+  return fieldKey((issue.instancePath ?? '').split('/').filter(Boolean));
+}
+
+/** The longest path parameter the router passes on; the endpoint's schema judges anything shorter. */
+export const MAX_PARAM_LENGTH = 1000;
+
+/**
+ * Addresses the router cannot even match (a broken %-escape, a path parameter longer than
+ * MAX_PARAM_LENGTH) get the same envelope as every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const message = tooLong ? 'This address is too long.' : 'This address is not valid.';
+  return reply.code(tooLong ? 414 : 400).send({ status: 0, message } satisfies ErrorEnvelope);
 }
 
 /**
  * Errors cross the HTTP boundary here, once: bad input is a 400 with each field's message, known errors
  * keep their status and message, and anything else is logged and answered with a generic 500.
  */
+/**
+ * Refuses, with a 400 naming the field, input holding text PostgreSQL cannot keep as sent (NUL,
+ * unpaired surrogates). Every route's input passes here; so do the fields of multipart uploads.
+ */
+export function refuseUnstorableText(input: unknown) {
+  const path = findUnstorableText(input);
+  if (path) {
+    const message = FIELD_MSG.unstorable(fieldLabel(path));
+    throw badRequest(message, { [fieldKey(path)]: message });
+  }
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
+  // Before any schema or handler sees the input: body, query string and path parameters alike.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) refuseUnstorableText(part);
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorEnvelope = { status: 0, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
@@ -35,6 +65,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const message = Object.values(errors)[0] ?? 'The request is not valid.';
       return reply.code(400).send({ status: 0, message, errors } satisfies ErrorEnvelope);
     }
+    // A number beyond what its column holds, in a field no schema bounds: the input is wrong, not the server.
+    if ((error as { code?: unknown }).code === 'P2020') return reply.code(400).send({ status: 0, message: FIELD_MSG.numberOutOfRange } satisfies ErrorEnvelope);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Framework-level client errors (malformed JSON, body too large, unsupported media type).

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, LIMITS, SESSION_COOKIE, type AccessSubject, type RoleName } from '@kudo/shared';
 import type { Config } from '../config.js';
-import type { Db } from '../lib/db.js';
+import { poolOf, type Db } from '../lib/db.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 
 /** The session of a request, with the user and (when one is chosen) the current location. */
@@ -31,7 +31,8 @@ interface SessionRow {
   is_platform_staff: boolean;
   csrf_token: string;
   impersonator_id: number | null;
-  expires_at: Date;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
   location_id: number | null;
   account_id: number | null;
   free_trial: boolean | null;
@@ -49,21 +50,34 @@ interface SessionRow {
 const DAY = 24 * 60 * 60 * 1000;
 const flag = (v: boolean | null): 0 | 1 => (v ? 1 : 0);
 
-/** One round trip: the session, its user, the membership at its location and that location's subscriptions. */
+/**
+ * One round trip: the session, its user, the membership at its location and that location's subscriptions.
+ * A named statement over the pool, so Postgres plans it once per connection, answering one JSON column:
+ * the driver would otherwise set up a parser per column for every execution.
+ */
 export async function findSession(db: Db, token: string): Promise<LoadedSession | null> {
-  const rows = await db.$queryRaw<SessionRow[]>`
-    SELECT s.id::text, s.user_id, u.email, u.is_platform_staff, s.csrf_token, s.impersonator_id, s.expires_at,
-           s.location_id, l.account_id, l.free_trial, l.free_trial_type,
-           m.role::text AS role, m.access_type::text AS access_type, m.active,
-           m.perm_twm, m.perm_dispatch, m.perm_analytics, m.perm_settings,
-           (SELECT coalesce(array_agg(sub.code ORDER BY sub.code), '{}') FROM subscriptions sub
-             WHERE sub.location_id = l.id AND (sub.ends_at IS NULL OR sub.ends_at > now())) AS subscriptions
+  const { rows } = await poolOf(db).query<{ session: SessionRow }>({
+    name: 'kudo_find_session',
+    text: `
+    SELECT json_build_object(
+             'id', s.id, 'user_id', s.user_id, 'email', u.email, 'is_platform_staff', u.is_platform_staff,
+             'csrf_token', s.csrf_token, 'impersonator_id', s.impersonator_id,
+             'expires_at', floor(extract(epoch FROM s.expires_at AT TIME ZONE 'UTC') * 1000),
+             'location_id', s.location_id, 'account_id', l.account_id, 'free_trial', l.free_trial,
+             'free_trial_type', l.free_trial_type, 'role', m.role, 'access_type', m.access_type, 'active', m.active,
+             'perm_twm', m.perm_twm, 'perm_dispatch', m.perm_dispatch, 'perm_analytics', m.perm_analytics,
+             'perm_settings', m.perm_settings,
+             'subscriptions', (SELECT coalesce(array_agg(sub.code ORDER BY sub.code), '{}') FROM subscriptions sub
+                                WHERE sub.location_id = l.id AND (sub.ends_at IS NULL OR sub.ends_at > now()))
+           ) AS session
       FROM sessions s
       JOIN users u ON u.id = s.user_id
       LEFT JOIN locations l ON l.id = s.location_id
       LEFT JOIN memberships m ON m.location_id = s.location_id AND m.user_id = s.user_id
-     WHERE s.token_hash = ${hashToken(token)} AND s.expires_at > now()`;
-  const r = rows[0];
+     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    values: [hashToken(token)],
+  });
+  const r = rows[0]?.session;
   if (!r) return null;
   const hasLocation = r.location_id !== null && r.account_id !== null && r.role !== null && r.active === true;
   return {
@@ -73,7 +87,7 @@ export async function findSession(db: Db, token: string): Promise<LoadedSession 
     isPlatformStaff: r.is_platform_staff,
     csrfToken: r.csrf_token,
     impersonatorId: r.impersonator_id,
-    expiresAt: r.expires_at,
+    expiresAt: new Date(r.expires_at),
     location: hasLocation
       ? {
           locationId: r.location_id as number,
@@ -176,19 +190,23 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
     }
 
     // Sessions slide: one in use is renewed, cookies included, once less than half of its lifetime is left.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const pending = cache.get(request);
-      const token = request.cookies[SESSION_COOKIE];
-      if (!pending || !token) return payload;
+    async function renewIfDue(reply: FastifyReply, pending: Promise<LoadedSession | null>, token: string) {
       const session = await pending;
-      if (!session || session.impersonatorId !== null) return payload;
+      if (!session || session.impersonatorId !== null) return;
       const lifetimeMs = LIMITS.sessionDays * DAY;
       if (session.expiresAt.getTime() - Date.now() < lifetimeMs / 2) {
         await db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + lifetimeMs) } });
         reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
         reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(lifetimeMs, false));
       }
-      return payload;
+    }
+
+    // A callback hook: the requests that never looked at a session should not pay for a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const pending = cache.get(request);
+      const token = request.cookies[SESSION_COOKIE];
+      if (!pending || !token) return done(null, payload);
+      renewIfDue(reply, pending, token).then(() => done(null, payload), done);
     });
   },
   { name: 'session' },

@@ -2,7 +2,7 @@ import { MSG } from '@kudo/shared';
 import { isOptedOut, normalizeAddress, recordConsent } from '../lib/consent.js';
 import type { Db } from '../lib/db.js';
 import type { EmailProvider } from './email/index.js';
-import { SmsSendError, type SmsMessage, type SmsProvider } from './sms/index.js';
+import { SmsSendError, type SmsMessage, type SmsProvider, type SmsSent } from './sms/index.js';
 
 export class EmailUnsubscribedError extends Error {
   constructor() {
@@ -16,57 +16,108 @@ export class EmailUnsubscribedError extends Error {
  * before anything leaves, a carrier's own opt-out report (Twilio 21610) is recorded so that the next
  * send is refused here too, and each attempt is written to the delivery log that status callbacks update.
  * A location with its own number (or Messaging Service) sends from it, so replies find their way back.
+ * Many messages at once (bulk sends) cost one query for the opt-outs and one for the log, not one each.
  */
 export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
-  const log = (message: SmsMessage, fields: { from?: string; providerId?: string; status: string; errorCode?: number }) =>
-    db.smsMessage.create({
-      data: {
-        locationId: message.locationId ?? null,
-        direction: 'outbound',
-        to: normalizeAddress('sms', message.to),
-        from: fields.from ?? '',
-        body: message.body,
-        mediaUrl: message.mediaUrl ?? null,
-        provider: sms.kind,
-        providerId: fields.providerId ?? null,
-        status: fields.status,
-        errorCode: fields.errorCode ?? null,
-      },
+  const logEntry = (message: SmsMessage, fields: { from?: string; providerId?: string; status: string; errorCode?: number }) => ({
+    locationId: message.locationId ?? null,
+    to: normalizeAddress('sms', message.to),
+    from: fields.from ?? '',
+    body: message.body,
+    mediaUrl: message.mediaUrl ?? null,
+    providerId: fields.providerId ?? null,
+    status: fields.status,
+    errorCode: fields.errorCode ?? null,
+  });
+  // One statement for the whole log however many messages (a bulk batch writes hundreds).
+  const writeLog = (log: ReturnType<typeof logEntry>[]) => db.$executeRaw`
+    INSERT INTO sms_messages (location_id, direction, "to", "from", body, media_url, provider, provider_id, status, error_code)
+    SELECT v.location_id, 'outbound', v.to, v.from, v.body, v.media_url, ${sms.kind}, v.provider_id, v.status, v.error_code
+    FROM unnest(${log.map((l) => l.locationId)}::int[], ${log.map((l) => l.to)}::text[], ${log.map((l) => l.from)}::text[], ${log.map((l) => l.body)}::text[],
+                ${log.map((l) => l.mediaUrl)}::text[], ${log.map((l) => l.providerId)}::text[], ${log.map((l) => l.status)}::text[], ${log.map((l) => l.errorCode)}::int[])
+      AS v(location_id, "to", "from", body, media_url, provider_id, status, error_code)`;
+
+  /** The messages' opted-out subjects, one query per location among them. */
+  const refusedOf = async (messages: SmsMessage[]): Promise<boolean[]> => {
+    const refused = messages.map(() => false);
+    for (const locationId of new Set(messages.flatMap((m) => (m.locationId ? [m.locationId] : [])))) {
+      const mine = messages.flatMap((m, i) => (m.locationId === locationId ? [i] : []));
+      const states = await db.consentState.findMany({
+        where: { locationId, channel: 'sms', optedOut: true, address: { in: mine.map((i) => normalizeAddress('sms', messages[i]!.to)) } },
+        select: { address: true, scope: true },
+      });
+      for (const i of mine) {
+        const m = messages[i]!;
+        const address = normalizeAddress('sms', m.to);
+        refused[i] = states.some((s) => s.address === address && (s.scope === 'all' || s.scope === m.scope));
+      }
+    }
+    return refused;
+  };
+
+  /** The location's own sender, unless the caller gave one (or said it looked and there is none). */
+  const withSenders = async (messages: SmsMessage[]): Promise<SmsMessage[]> => {
+    const needed = new Set(messages.flatMap((m) => (m.locationId && !m.senderKnown && !m.from && !m.messagingServiceSid ? [m.locationId] : [])));
+    const senders = needed.size
+      ? await db.location.findMany({ where: { id: { in: [...needed] } }, select: { id: true, smsNumber: true, messagingServiceSid: true } })
+      : [];
+    return messages.map((m) => {
+      const sender = needed.has(m.locationId ?? 0) ? senders.find((l) => l.id === m.locationId) : undefined;
+      return { ...m, ...(sender?.smsNumber ? { from: sender.smsNumber } : sender?.messagingServiceSid ? { messagingServiceSid: sender.messagingServiceSid } : {}) };
     });
+  };
+
+  async function sendMany(messages: SmsMessage[]): Promise<PromiseSettledResult<SmsSent>[]> {
+    const refused = await refusedOf(messages);
+    const going = messages.filter((_, i) => !refused[i]);
+    let results: PromiseSettledResult<SmsSent>[] = [];
+    try {
+      const ready = await withSenders(going);
+      results = sms.sendMany ? await sms.sendMany(ready) : await Promise.allSettled(ready.map((m) => sms.send(m)));
+    } catch (error) {
+      results = going.map(() => ({ status: 'rejected', reason: error }));
+    }
+    const settled: PromiseSettledResult<SmsSent>[] = [];
+    const log: ReturnType<typeof logEntry>[] = [];
+    const carrierOptOuts: { message: SmsMessage; error: SmsSendError }[] = [];
+    let next = 0;
+    messages.forEach((message, i) => {
+      if (refused[i]) {
+        log.push(logEntry(message, { status: 'refused' }));
+        settled.push({ status: 'rejected', reason: new SmsSendError('opted_out', MSG.smsOptedOut) });
+        return;
+      }
+      const result = results[next++]!;
+      settled.push(result);
+      if (result.status === 'fulfilled') {
+        log.push(logEntry(message, { from: result.value.from, providerId: result.value.id, status: sms.kind === 'local' ? 'sent' : 'queued' }));
+      } else if (result.reason instanceof SmsSendError) {
+        log.push(logEntry(message, { status: 'failed', errorCode: result.reason.providerCode }));
+        if (message.locationId && result.reason.reason === 'opted_out') carrierOptOuts.push({ message, error: result.reason });
+      }
+    });
+    if (log.length) await writeLog(log);
+    for (const { message, error } of carrierOptOuts) {
+      await recordConsent(db, {
+        locationId: message.locationId!,
+        channel: 'sms',
+        address: message.to,
+        scope: 'all',
+        action: 'opt_out',
+        source: 'provider',
+        detail: error.providerCode ? String(error.providerCode) : null,
+      });
+    }
+    return settled;
+  }
 
   return {
     kind: sms.kind,
+    sendMany,
     async send(message) {
-      const subject = message.locationId ? { locationId: message.locationId, channel: 'sms' as const, address: message.to } : null;
-      if (subject && (await isOptedOut(db, subject, message.scope ?? 'all'))) {
-        await log(message, { status: 'refused' });
-        throw new SmsSendError('opted_out', MSG.smsOptedOut);
-      }
-      try {
-        const sender = message.locationId && !message.from && !message.messagingServiceSid
-          ? await db.location.findUnique({ where: { id: message.locationId }, select: { smsNumber: true, messagingServiceSid: true } })
-          : null;
-        const sent = await sms.send({
-          ...message,
-          ...(sender?.smsNumber ? { from: sender.smsNumber } : sender?.messagingServiceSid ? { messagingServiceSid: sender.messagingServiceSid } : {}),
-        });
-        await log(message, { from: sent.from, providerId: sent.id, status: sms.kind === 'local' ? 'sent' : 'queued' });
-        return sent;
-      } catch (error) {
-        if (error instanceof SmsSendError) {
-          await log(message, { status: 'failed', errorCode: error.providerCode });
-          if (subject && error.reason === 'opted_out') {
-            await recordConsent(db, {
-              ...subject,
-              scope: 'all',
-              action: 'opt_out',
-              source: 'provider',
-              detail: error.providerCode ? String(error.providerCode) : null,
-            });
-          }
-        }
-        throw error;
-      }
+      const [result] = await sendMany([message]);
+      if (result!.status === 'rejected') throw result!.reason;
+      return result!.value;
     },
   };
 }

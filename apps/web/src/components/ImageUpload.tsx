@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { IMAGE_TYPES, MSG } from '@kudo/shared';
+import { IMAGE_TYPES, isHttpsUrl, MSG } from '@kudo/shared';
 import { cx } from '../lib/cx';
 import { uploadImage } from '../lib/upload';
 import { Button } from './Button';
 import styles from './ImageUpload.module.css';
+import { ProgressBar } from './ProgressBar';
 import { TextField } from './TextField';
 
 interface ImageUploadProps {
@@ -49,7 +50,7 @@ export function ImageUpload({ label, value, onChange, allowUrl, hint, error, dis
 
   const applyUrl = () => {
     const trimmed = url.trim();
-    if (!/^https:\/\/[^\s]+$/i.test(trimmed) || trimmed.length > 2048) {
+    if (!isHttpsUrl(trimmed)) {
       setProblem(MSG.imageUrl);
       return;
     }
@@ -91,16 +92,7 @@ export function ImageUpload({ label, value, onChange, allowUrl, hint, error, dis
             )}
           </div>
           {busy && (
-            <div
-              className={styles.progress}
-              role="progressbar"
-              aria-label={`Uploading ${label}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round((progress ?? 0) * 100)}
-            >
-              <span style={{ width: `${Math.round((progress ?? 0) * 100)}%` }} />
-            </div>
+            <ProgressBar className={styles.progress} label={`Uploading ${label}`} percent={(progress ?? 0) * 100} />
           )}
           <p className={styles.hint}>{hint ?? 'PNG, JPEG, GIF or WebP, up to 5 MB.'}</p>
         </div>

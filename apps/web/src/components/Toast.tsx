@@ -39,11 +39,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className={styles.viewport} aria-label="Notifications">
+      {/* A named region (a plain div may not carry a label) that screen-reader users can jump to. */}
+      <section className={styles.viewport} aria-label="Notifications">
         {toasts.map((t) => (
           <ToastView key={t.id} toast={t} onDismiss={dismiss} />
         ))}
-      </div>
+      </section>
     </ToastContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
 import { PRODUCT } from '@kudo/shared';
+import { readableTextOn } from '../lib/contrast';
 
 interface LayoutProps {
   color: string;
@@ -15,6 +16,9 @@ interface LayoutProps {
   children: ComponentChildren;
 }
 
+/** The business's colour behind the header, with black or white text, whichever reads on it. */
+export const brandStyle = (color: string) => ({ background: color, color: readableTextOn(color) });
+
 /** The customer pages' frame: brand header, TEST TRANSACTION banner for tests, footer with Powered by. */
 export function Layout({ color, image, imageAlt, companyLogo, companyName, whitelabel, test, privacyUrl, children }: LayoutProps) {
   return (
@@ -24,7 +28,7 @@ export function Layout({ color, image, imageAlt, companyLogo, companyName, white
           TEST TRANSACTION
         </div>
       )}
-      <header class="brand" style={{ background: color }}>
+      <header class="brand" style={brandStyle(color)}>
         {image ? <img class="brand-image" src={image} alt={imageAlt ?? ''} /> : <span class="brand-name">{companyName}</span>}
       </header>
       <main class="content">{children}</main>

@@ -172,12 +172,28 @@ describe('the dot', () => {
     expect(dotContentHtml(data({}, { theme: 2, showRatingsAlways: 0 }))).not.toContain('4.4');
     expect(dotContentHtml(data({}, { theme: 7 }))).toBe(dotContentHtml(data({}, { theme: 1 })));
   });
-  it('has a spoken label with the rating', () => {
-    expect(dotLabel(data())).toBe('Customer reviews of Demo Plumbing Austin, rated 4.4 out of 5 from 40 reviews');
+  it('has a spoken label with the rating that begins with the words it shows', () => {
+    expect(dotLabel(data())).toBe('4.4: customer reviews of Demo Plumbing Austin, rated 4.4 out of 5 from 40 reviews');
+    expect(dotLabel(data({}, { theme: 2 }))).toMatch(/^4\.4 40 reviews: customer reviews of /);
+    expect(dotLabel(data({}, { theme: 5 }))).toBe('Customer reviews of Demo Plumbing Austin, rated 4.4 out of 5 from 40 reviews');
+    for (const theme of [1, 2, 3, 4, 5])
+      for (const showRatingsAlways of [0, 1] as const) {
+        const settings = { theme, showRatingsAlways };
+        // The visible words as text: the markup without tags, hidden parts and star glyphs.
+        const shown = dotContentHtml(data({}, settings))
+          .replace(/<span aria-hidden="true">.*?<\/span><\/span><\/span>/g, '')
+          .replace(/<[^>]+>/g, '')
+          .replace(/★/g, '')
+          .replace(/\s+/g, ' ')
+          .trim();
+        expect(dotLabel(data({}, settings)).startsWith(shown)).toBe(true);
+      }
   });
   it('uses the location’s colours, and only valid ones', () => {
     expect(widgetCss(data().settings)).toContain('background:#1F4E79;color:#FFFFFF');
-    expect(widgetCss({ ...data().settings, color: 'x}body{display:none', fontColor: '' })).toContain('background:#DDDDDD;color:#FFFFFF');
+    // White on the light fallback would not read: the text turns black.
+    expect(widgetCss({ ...data().settings, color: 'x}body{display:none', fontColor: '' })).toContain('background:#DDDDDD;color:#000000');
+    expect(widgetCss({ ...data().settings, color: '#FFD700', fontColor: '#FFFFFF' })).toContain('background:#FFD700;color:#000000');
   });
 });
 

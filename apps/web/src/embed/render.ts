@@ -6,6 +6,7 @@ import type { widgetApi } from '@kudo/shared';
 // Only these small modules of the shared package, so the widget bundle stays small.
 import { formatPhone, toE164 } from '@kudo/shared/phone';
 import { siteLabel } from '@kudo/shared/sites';
+import { textColorOn } from '../lib/contrast';
 
 export type WidgetData = widgetApi.WidgetData;
 export type WidgetReview = widgetApi.WidgetReview;
@@ -100,41 +101,55 @@ ${phone ? `<a class="call" href="tel:${phone}">Call ${escapeHtml(formatPhone(pho
 <p class="powered">Powered by ${PRODUCT_NAME}</p>`;
 }
 
-/** The dot's inner content for each of the five styles. */
-export function dotContentHtml(data: WidgetData): string {
+/**
+ * The dot of each of the five styles: its markup and the words it shows. One table for both, so the
+ * spoken name always begins with what people see (voice control users say the visible words). Words
+ * in separate elements are parted by a space in the markup too (the flex gap draws none in the text).
+ */
+function dotFace(data: WidgetData): { html: string; words: string } {
   const { settings, aggregateRating: agg } = data;
   const theme = settings.theme >= 1 && settings.theme <= 5 ? settings.theme : 1;
   const showRating = settings.showRatingsAlways === 1 && agg.reviewCount > 0;
   const rating = formatRating(agg.ratingValue);
+  const count = reviewCountText(agg.reviewCount);
   switch (theme) {
     case 2:
       return showRating
-        ? `<span class="star">★</span><b>${rating}</b><span class="sep"></span><span>${reviewCountText(agg.reviewCount)}</span>`
-        : `<span class="star">★</span><span>Reviews</span>`;
+        ? { html: `<span class="star">★</span><b>${rating}</b> <span class="sep"></span> <span>${count}</span>`, words: `${rating} ${count}` }
+        : { html: `<span class="star">★</span><span>Reviews</span>`, words: 'Reviews' };
     case 3:
+      // The stars repeat the rating beside them: hidden here, the name already says it.
       return showRating
-        ? `<b class="big">${rating}</b>${starsHtml(agg.ratingValue)}<span class="small">${reviewCountText(agg.reviewCount)}</span>`
-        : `<span class="star big">★</span><span class="small">Reviews</span>`;
+        ? { html: `<b class="big">${rating}</b><span aria-hidden="true">${starsHtml(agg.ratingValue)}</span> <span class="small">${count}</span>`, words: `${rating} ${count}` }
+        : { html: `<span class="star big">★</span><span class="small">Reviews</span>`, words: 'Reviews' };
     case 4:
-      return `<span class="star">★</span><span>Reviews${showRating ? ` ${rating}` : ''}</span>`;
+      return { html: `<span class="star">★</span><span>Reviews${showRating ? ` ${rating}` : ''}</span>`, words: `Reviews${showRating ? ` ${rating}` : ''}` };
     case 5:
-      return `<span class="star">★</span>`;
+      return { html: `<span class="star">★</span>`, words: '' };
     default:
-      return showRating ? `<span class="star">★</span><b>${rating}</b>` : `<span class="star">★</span><span class="small">Reviews</span>`;
+      return showRating
+        ? { html: `<span class="star">★</span><b>${rating}</b>`, words: rating }
+        : { html: `<span class="star">★</span><span class="small">Reviews</span>`, words: 'Reviews' };
   }
 }
 
-/** What a screen reader hears on the dot. */
+/** The dot's inner content for each of the five styles. */
+export const dotContentHtml = (data: WidgetData): string => dotFace(data).html;
+
+/** What a screen reader hears on the dot: the words it shows, then what it opens. */
 export function dotLabel(data: WidgetData): string {
   const agg = data.aggregateRating;
   const rating = agg.reviewCount > 0 ? `, rated ${formatRating(agg.ratingValue)} out of 5 from ${reviewCountText(agg.reviewCount)}` : '';
-  return `Customer reviews of ${data.business.name}${rating}`;
+  const about = `customer reviews of ${data.business.name}${rating}`;
+  const { words } = dotFace(data);
+  return words ? `${words}: ${about}` : about.charAt(0).toUpperCase() + about.slice(1);
 }
 
 /** The widget's styles, with the location's colours. */
 export function widgetCss(settings: WidgetSettings): string {
   const bg = safeColor(settings.color, '#DDDDDD');
-  const fg = safeColor(settings.fontColor, '#FFFFFF');
+  // The business's text colour when it reads on their dot colour, black or white otherwise.
+  const fg = textColorOn(bg, safeColor(settings.fontColor, '#FFFFFF'));
   return `:host{all:initial;display:block}
 *{box-sizing:border-box}
 .kw{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937}
@@ -190,7 +205,7 @@ export function widgetCss(settings: WidgetSettings): string {
 .all{background:${bg};color:${fg}}
 .call{border:1px solid #d1d5db;color:#1f2937}
 .empty{color:#6b7280}
-.powered{margin:10px 0 0;text-align:center;font-size:11px;color:#9ca3af}`;
+.powered{margin:10px 0 0;text-align:center;font-size:11px;color:#6b7280}`;
 }
 
 /** schema.org LocalBusiness with an honest AggregateRating (over every review) and the shown reviews. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { SMS_TEMPLATE_MAX, smsTemplateTooLong } from '../templates.js';
-import { isValidEmail, phoneSchema } from '../validators.js';
+import { idSchema, isHttpUrl, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The review and social sites a campaign may link to; `custom` links carry their own title. */
@@ -37,15 +37,6 @@ export const campaignLimitMessage = (max: number): string =>
 
 const YOUTUBE_RE = /^https?:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/|live\/)|youtu\.be\/)[\w-]{6,}/i;
 export const isYoutubeUrl = (value: string): boolean => YOUTUBE_RE.test(value);
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: MSG.campaignTooLong });
@@ -182,7 +173,21 @@ export const editCampaign = defineEndpoint({
   path: '/settings/manage/kudo/campaigns/edit',
   summary: 'Change a campaign (optional fields left out stay as they are); `is_default: true` makes it the default.',
   access: { kind: 'location', rule: RULES.settingsDispatch },
-  body: campaignFields.extend({ uid: uidSchema, is_default: z.boolean().optional() }),
+  body: campaignFields.extend({
+    uid: uidSchema,
+    is_default: z.boolean().optional(),
+    /**
+     * A campaign may come back as E054 answered it, where the password is only a flag (true: one is set): the flag
+     * keeps the password as it is. A string is a new password; blank or null keeps it too.
+     */
+    fieldops_password: z
+      .union([z.string(), z.boolean()], { error: MSG.campaignFieldopsPassword })
+      .nullish()
+      .transform((v): string | null | undefined => (typeof v === 'string' ? v : null))
+      .pipe(campaignFields.shape.fieldops_password),
+    /** The username as E054 names it; `fieldops_username` wins when both are sent. */
+    fieldopsUsername: campaignFields.shape.fieldops_username,
+  }),
   response: campaignItem,
 });
 
@@ -256,7 +261,7 @@ const socialUrlInput = z
     metadata: z
       .object({ title: z.string().trim().max(80, { error: MSG.campaignTooLong }).optional() })
       .nullish(),
-    social_media_id: z.number().int().positive().optional(),
+    social_media_id: idSchema().optional(),
   })
   .refine((v) => v.source !== 'custom' || Boolean(v.metadata?.title), { error: MSG.socialTitle, path: ['metadata', 'title'] });
 
@@ -298,7 +303,7 @@ export const removeCampaignSocialMedia = defineEndpoint({
   access: { kind: 'location', rule: RULES.settingsDispatch },
   body: z.object({
     campaign_uid: uidSchema,
-    social_media_url: z.object({ social_media_id: z.number({ error: MSG.socialAccountNotFound }).int() }),
+    social_media_url: z.object({ social_media_id: idSchema(MSG.socialAccountNotFound) }),
   }),
   response: socialMediaLoad,
 });

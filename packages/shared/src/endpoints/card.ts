@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { isValidEmail, phoneSchema } from '../validators.js';
+import { isHttpUrl, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** Delays, in seconds, after a pulseCheck before the contact card is sent (the first is the default). */
@@ -187,7 +187,7 @@ export const saveSettingsBody = z.object({
     .string({ error: MSG.cardLogoInvalid })
     .trim()
     .max(CARD_LIMITS.logoUrlMax, { error: MSG.cardLogoInvalid })
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: MSG.cardLogoInvalid })
+    .refine((v) => v === '' || isHttpUrl(v), { error: MSG.cardLogoInvalid })
     .nullish()
     .transform((v) => v || null),
   enabled: z.boolean({ error: MSG.cardEnabledInvalid }).default(false),
@@ -265,11 +265,13 @@ export const demoTemplate = defineEndpoint({
   id: 'E094',
   method: 'POST',
   path: '/comm/demo-template',
-  summary: 'Send a test SMS of a contact-card template, filled from the card, to a phone number.',
+  summary:
+    'Send a test SMS of a contact-card template, filled from the card, to a phone number: the text as edited on the screen when `smsBody` is sent, else the saved one.',
   access: { kind: 'location', rule: RULES.settingsContactCard },
   body: z.object({
     commType: z.enum(CARD_COMM_TYPES, { error: MSG.cardChooseTemplate }),
     phoneNumber: phoneSchema(MSG.validPhone, { e164: true }),
+    smsBody: smsBodySchema.optional(),
   }),
   response: z.null(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../constants.js';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { emailSchema, isValidEmail, newPasswordSchema, phoneSchema } from '../validators.js';
+import { emailSchema, isHttpUrl, isValidEmail, newPasswordSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -35,12 +35,7 @@ export const GENERAL_LIMITS = {
  */
 export function isAcceptableLogoUrl(value: string): boolean {
   if (value.startsWith('/api/images/')) return !value.includes('..') && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+  return isHttpUrl(value);
 }
 
 /** A website as typed: a bare domain gets https:// in front; anything that is not an http(s) address fails. */
@@ -48,15 +43,7 @@ export function normalizeWebsite(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return '';
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  try {
-    const url = new URL(withScheme);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    // A host needs a dot (example.com), except for localhost; no spaces anywhere.
-    if (/\s/.test(trimmed) || (!url.hostname.includes('.') && url.hostname !== 'localhost')) return null;
-    return withScheme;
-  } catch {
-    return null;
-  }
+  return isHttpUrl(withScheme) ? withScheme : null;
 }
 
 export const branding = z.object({

@@ -53,5 +53,5 @@ export {
   unknownCardPlaceholder,
 } from './card.js';
 export type { CardCommType, CardSettingsData, CardTemplate, RewardSource, RewardsSettings } from './card.js';
-export { isHttpUrl, PLACE_ID_RE, SOCIAL_KEY_RE, SOCIAL_LIMITS, SOCIAL_SITE_TYPES, SOCIAL_TYPE_LABELS, SOCIAL_TYPES } from './social.js';
+export { PLACE_ID_RE, SOCIAL_KEY_RE, SOCIAL_LIMITS, SOCIAL_SITE_TYPES, SOCIAL_TYPE_LABELS, SOCIAL_TYPES } from './social.js';
 export type { FacebookConnectionState, GbpLocationItem, GoogleConnectionState, PlaceItem, SocialAccount, SocialSiteType, SocialType } from './social.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { isValidEmail, phoneSchema } from '../validators.js';
+import { idSchema, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The feedback moods a notification is about. */
@@ -36,7 +36,7 @@ const email = z
   .trim()
   .toLowerCase()
   .refine(isValidEmail, { error: MSG.validEmail });
-const id = z.coerce.number({ error: MSG.notFound }).int({ error: MSG.notFound }).positive({ error: MSG.notFound }).max(2_147_483_647, { error: MSG.notFound });
+const id = idSchema(MSG.notFound, true);
 const phoneOrEmpty = phoneSchema(MSG.validPhone, { e164: true, optional: true });
 const phone = phoneOrEmpty.refine((v) => v !== '', { error: MSG.validPhone });
 

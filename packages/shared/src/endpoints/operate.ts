@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { isValidEmail, phoneSchema } from '../validators.js';
+import { idSchema, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => v === true || v === 1 || v === '1');
@@ -172,7 +172,7 @@ export const saveBoost = defineEndpoint({
   path: '/boost/settings',
   summary: 'Turn Kudo Boost on or off for this location.',
   access: { kind: 'location', rule: RULES.operate },
-  body: z.object({ id: z.number().int().nullish(), enabled: flag, location_id: z.number().int().optional() }),
+  body: z.object({ id: idSchema().nullish(), enabled: flag, location_id: idSchema().optional() }),
   response: boostSettings,
 });
 
@@ -230,7 +230,7 @@ export const bulkStatus = defineEndpoint({
   path: '/kudo-beta/dispatch/bulk/:id',
   summary: 'A bulk send and the status of each of its rows.',
   access: { kind: 'location', rule: { permission: 'dispatch', allowTrial: true } },
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idSchema(undefined, true) }),
   response: bulkJobView,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { phoneSchema } from '../validators.js';
+import { isHttpUrl, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 import { MOODS, FLOW_MODES, REVIEW_MAX, SLIDER } from '../pulsecheck-flow.js';
@@ -118,7 +118,7 @@ export const submission = z.discriminatedUnion(
       data: z.object({
         /** A site's source (google, facebook, …), or 'none' for "I don't have any of these". */
         selection: z.string().trim().min(1).max(40),
-        url: z.string().trim().max(2048).nullish(),
+        url: z.string().trim().refine((v) => v === '' || isHttpUrl(v), { error: MSG.socialUrlInvalid }).nullish(),
         /** "I left a great review!" (true) or "Sadly, no" / "Too much work" (false), when asked. */
         left_review: z.boolean().optional(),
       }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES, UPGRADE_REQUEST_TYPES } from '../constants.js';
 import { MSG } from '../messages.js';
-import { emailSchema, newPasswordSchema, personNameSchema, phoneSchema } from '../validators.js';
+import { emailSchema, idSchema, newPasswordSchema, personNameSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -157,10 +157,7 @@ export const selectLocation = defineEndpoint({
   summary: 'Switch the session to another of the user’s locations.',
   access: { kind: 'user' },
   body: z.object({
-    location_id: z.coerce
-      .number({ error: MSG.chooseLocation })
-      .int({ error: MSG.chooseLocation })
-      .positive({ error: MSG.chooseLocation }),
+    location_id: idSchema(MSG.chooseLocation, true),
   }),
   response: z.object({ current_location: locationItem }),
 });

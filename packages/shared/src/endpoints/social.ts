@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { SITE_LABELS } from '../sites.js';
+import { isHttpUrl } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The review sites a location can link, in their default order; custom links may repeat. */
@@ -31,19 +32,6 @@ export const SOCIAL_LIMITS = { urlMax: 2048, titleMax: 60, customMax: 20, search
 export const SOCIAL_KEY_RE = /^(?:homestar|google|facebook|bbb|homeadvisor|houzz|nextdoor|yp|angieslist|porch|custom:[1-9]\d{0,9})$/;
 /** Google place ids: letters, digits, `_` and `-`. */
 export const PLACE_ID_RE = /^[A-Za-z0-9_-]{1,300}$/;
-
-/** An absolute http(s) link of at most 2048 characters with a host that has a dot (or is localhost). */
-export function isHttpUrl(value: string): boolean {
-  if (value.length > SOCIAL_LIMITS.urlMax || /\s/.test(value)) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.hostname === 'localhost' || /^[^.]+(\.[^.]+)+$/.test(url.hostname);
-}
 
 const optionalUrl = z
   .string({ error: MSG.socialUrlInvalid })

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GLOBAL_TEMPLATES, MSG, campaignsApi } from '@kudo/shared';
+import { GLOBAL_TEMPLATES, MSG, campaignsApi, type CampaignItem } from '@kudo/shared';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
@@ -243,6 +244,50 @@ describe('E055 edit', () => {
     expect(res.statusCode).toBe(200);
     const row = await t.db.campaign.findUniqueOrThrow({ where: { id: kevin.id } });
     expect(row).toMatchObject({ description: 'New text', license: kevin.license, employeeId: kevin.employeeId, bioSmsTemplate: 'Kevin {link}', email: '' });
+  });
+
+  it('takes back a campaign exactly as the fetch answered it: nothing changes, the FieldOps sign-in is kept', async () => {
+    const marcus = await byName('Marcus Lee');
+    await t.db.campaign.update({
+      where: { id: marcus.id },
+      data: { fieldopsUsername: 'marcus.fetched', fieldopsPasswordEnc: encryptSecret(t.config, 'Kept-4567'), bioSmsTemplate: 'Marcus {link}', email: 'marcus@example.com' },
+    });
+    const before = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
+    const fetched = (json(await owner.post(P.fetch)).data.campaigns as CampaignItem[]).find((c) => c.uid === marcus.uid)!;
+    expect(fetched.fieldops_password).toBe(true);
+
+    const unchanged = await owner.post(P.edit, fetched);
+    expect(unchanged.statusCode).toBe(200);
+    expect(json(unchanged)).toMatchObject({ message: MSG.campaignEdited, data: { ...fetched } });
+    const after = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
+    expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);
+    expect(decryptSecret(t.config, after.fieldopsPasswordEnc!)).toBe('Kept-4567');
+
+    const renamed = await owner.post(P.edit, { ...fetched, name: 'Marcus J. Lee' });
+    expect(renamed.statusCode).toBe(200);
+    expect(json(renamed).data).toMatchObject({ ...fetched, name: 'Marcus J. Lee', fieldops_password: true });
+    const row = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
+    expect(row).toMatchObject({ name: 'Marcus J. Lee', fieldopsUsername: 'marcus.fetched', bioSmsTemplate: 'Marcus {link}', email: 'marcus@example.com' });
+    expect(decryptSecret(t.config, row.fieldopsPasswordEnc!)).toBe('Kept-4567');
+
+    // The username may be edited under the name the fetch gives it.
+    await owner.post(P.edit, { ...fetched, fieldopsUsername: 'marcus.renamed' });
+    expect((await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } })).fieldopsUsername).toBe('marcus.renamed');
+    // A string is a new password; a campaign without one sends back false and stays without one.
+    await owner.post(P.edit, { ...fetched, fieldops_password: 'Fresh-8910' });
+    const changed = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
+    expect(decryptSecret(t.config, changed.fieldopsPasswordEnc!)).toBe('Fresh-8910');
+    const other = (json(await owner.post(P.fetch)).data.campaigns as CampaignItem[]).find((c) => !c.fieldops_password)!;
+    expect((await owner.post(P.edit, other)).statusCode).toBe(200);
+    expect((await t.db.campaign.findUniqueOrThrow({ where: { uid: other.uid } })).fieldopsPasswordEnc).toBeNull();
+  });
+
+  it('refuses a FieldOps password that is neither text nor the fetched flag, naming the field', async () => {
+    const priya = await byName('Priya Patel');
+    const res = await owner.post(P.edit, { uid: priya.uid, ...newCampaign({ name: priya.name, image: priya.image }), fieldops_password: 12345678 });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(MSG.campaignFieldopsPassword);
+    expect(await t.db.campaign.findUniqueOrThrow({ where: { id: priya.id } })).toEqual(priya);
   });
 
   it('answers 404 for an unknown campaign', async () => {

@@ -311,6 +311,21 @@ describe('E094 demo template', () => {
     expect(sms.body).not.toMatch(/\{[a-z_]+\}/);
   });
 
+  it('texts the body being edited when one is sent, leaving the saved template as it is', async () => {
+    const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+    const saved = await t.db.contactCardTemplate.findMany({ where: { locationId: austinId } });
+    const res = await admin.post('/api/comm/demo-template', {
+      commType: 'hs-contact-card-after-pcheck',
+      phoneNumber: '+15125550179',
+      smsBody: 'Hey {customer_name}, a test from {company_name}: {card_link}',
+    });
+    expect(res.statusCode).toBe(200);
+    const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550179' }, orderBy: { id: 'desc' } });
+    const card = json(await admin.post('/api/contact-card-settings/load')).data;
+    expect(sms.body).toBe(`Hey Alex, a test from ${card.vcfDetails.overrides.companyName ?? card.defaults.companyName}: http://kudo.test/api/public/contact-card/${austinKey}.vcf`);
+    expect(await t.db.contactCardTemplate.findMany({ where: { locationId: austinId } })).toEqual(saved);
+  });
+
   it('refuses a number that opted out, and texts it nothing', async () => {
     await recordConsent(t.db, { locationId: austinId, channel: 'sms', address: '+15125550166', scope: 'all', action: 'opt_out', source: 'keyword' });
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
@@ -326,6 +341,8 @@ describe('E094 demo template', () => {
     ['no number', { commType: 'hs-contact-card-after-pcheck' }, MSG.validPhone],
     ['no template', { phoneNumber: '+15125550177' }, MSG.cardChooseTemplate],
     ['an unknown template', { commType: 'nope', phoneNumber: '+15125550177' }, MSG.cardChooseTemplate],
+    ['a blank edited body', { commType: 'hs-contact-card-after-pcheck', phoneNumber: '+15125550177', smsBody: ' ' }, MSG.cardSmsBodyRequired],
+    ['an edited body with an unknown placeholder', { commType: 'hs-contact-card-after-pcheck', phoneNumber: '+15125550177', smsBody: 'Hi {nope}' }, `${MSG.cardUnknownPlaceholder} {nope}`],
   ];
   it.each(bad)('refuses %s and sends nothing', async (_name, body, message) => {
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');

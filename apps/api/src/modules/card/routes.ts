@@ -35,7 +35,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps) {
     new Answer(await service.saveTemplates(ctx, body.categories), MSG.templatesUpdated),
   );
   route(app, deps, api.demoTemplate, async ({ body }, ctx) => {
-    await service.sendDemo(ctx, body.commType, body.phoneNumber);
+    await service.sendDemo(ctx, body.commType, body.phoneNumber, body.smsBody);
     return new Answer(null, MSG.cardDemoSent);
   });
   route(app, deps, api.loadRewards, (_input, ctx) => service.loadRewards(ctx));

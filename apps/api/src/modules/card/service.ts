@@ -207,7 +207,8 @@ export function sampleAppointment(timeZone: string, now = new Date()) {
   return { appointment_date: date, appointment_time: '10:00 AM' };
 }
 
-export async function sendDemo(ctx: LocationCtx, commType: CardCommType, phoneNumber: string): Promise<void> {
+/** Texts a template to a test number: `smsBody` (the text being edited) when given, else the saved template. */
+export async function sendDemo(ctx: LocationCtx, commType: CardCommType, phoneNumber: string, smsBody?: string): Promise<void> {
   const locationId = ctx.location.locationId;
   const card = await ctx.db.contactCardSettings.findUnique({ where: { locationId } });
   if (!card) throw badRequest(MSG.cardNotConfigured);
@@ -217,7 +218,7 @@ export async function sendDemo(ctx: LocationCtx, commType: CardCommType, phoneNu
     currentLocation(ctx),
     ctx.db.contactCardTemplate.findUnique({ where: { locationId_commType: { locationId, commType } } }),
   ]);
-  const template = own?.smsBody ?? CARD_DEFAULT_TEMPLATES.find((t) => t.commType === commType)!.smsBody;
+  const template = smsBody ?? own?.smsBody ?? CARD_DEFAULT_TEMPLATES.find((t) => t.commType === commType)!.smsBody;
   const shown = effectiveCard(location, card);
   const body = renderCardTemplate(template, {
     customer_name: 'Alex',

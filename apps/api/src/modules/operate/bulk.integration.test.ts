@@ -3,7 +3,8 @@ import * as XLSX from 'xlsx';
 import { MSG } from '@kudo/shared';
 import type { Agent } from '../../../test/helpers.js';
 import { createTestApp, json, loginAs, multipart, recordingQueue } from '../../../test/helpers.js';
-import { processBulkJob } from './bulk.js';
+import { recordConsent } from '../../lib/consent.js';
+import { bulkPace, processBulkJob, runBulkSlice } from './bulk-worker.js';
 
 const HEADER = 'First Name,Last Name,Address,Phone Number,Email';
 
@@ -76,38 +77,81 @@ describe('Send to Multiple Customers', async () => {
         return calls === 3 ? new Promise<never>(() => undefined) : real.send(m);
       },
     };
-    const killed = processBulkJob({ ...t.app.deps, providers: { ...t.app.deps.providers, sms: hanging }, log: t.app.log }, view.id, noon);
+    // Two rows in flight at a time: rows 1-2 go and are recorded, rows 3-4 are in flight when it dies.
+    const pace = { ...bulkPace(t.config), inFlight: 2 };
+    const killed = processBulkJob({ ...t.app.deps, providers: { ...t.app.deps.providers, sms: hanging }, log: t.app.log }, view.id, noon, pace);
     void killed;
-    for (let i = 0; i < 100 && calls < 3; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(calls).toBe(3);
+    for (let i = 0; i < 100 && calls < 4; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(4);
 
-    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    // Another worker at once leaves the rows the first one claimed alone (it may still be sending them)…
+    expect((await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon, pace)).resumeAt).not.toBeNull();
+    const meanwhile = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data;
+    expect(meanwhile.status).toBe('running');
+    expect(meanwhile.counts).toEqual({ standby: 0, pending: 2, success: 4, error: 0 });
+    // …and takes them over once the claim lapsed, without sending them again.
+    const later = () => new Date(noon().getTime() + pace.claimTimeoutMs + 60_000);
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, later, pace);
     const done = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data;
     expect(done.status).toBe('done');
     const counts = await Promise.all(lines.map((_, i) => t.db.outboxMessage.count({ where: { to: `+151255504${String(i).padStart(2, '0')}` } })));
     expect(counts.every((c) => c <= 1)).toBe(true);
     expect(counts.filter((c) => c === 1)).toHaveLength(5);
     expect(done.rows[2]).toMatchObject({ status: 'error', message: MSG.bulkInterrupted });
+    // Only the rows in flight are left uncertain.
+    expect(done.rows.map((r: { status: string }) => r.status)).toEqual(['success', 'success', 'error', 'error', 'success', 'success']);
   });
 
   it('sends every row exactly once when the worker is stopped between rows and started again', async () => {
     const lines = Array.from({ length: 8 }, (_, i) => `R${i},S,,51255506${String(i).padStart(2, '0')},`);
     const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(lines))).data;
     let ticks = 0;
-    // The worker dies between two rows (here: its clock throws after a few rows were sent).
+    // The worker dies between two batches of rows (here: its clock, read before each batch, throws at the third).
     const dying = () => {
       ticks += 1;
-      if (ticks === 7) throw new Error('worker killed');
+      if (ticks === 3) throw new Error('worker killed');
       return noon();
     };
-    await expect(processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, dying)).rejects.toThrow('worker killed');
+    const pace = { ...bulkPace(t.config), inFlight: 2 };
+    await expect(processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, dying, pace)).rejects.toThrow('worker killed');
     const before = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts.success;
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(8);
-    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon, pace);
     const counts = await Promise.all(lines.map((_, i) => t.db.outboxMessage.count({ where: { to: `+151255506${String(i).padStart(2, '0')}` } })));
     expect(counts).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts).toEqual({ standby: 0, pending: 0, success: 8, error: 0 });
+  });
+
+  it('refuses a number that opted out after the upload, before and in the sending path', async () => {
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(['Op,Out,,5125550801,', 'Still,In,,5125550802,']))).data;
+    await recordConsent(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550801', scope: 'all', action: 'opt_out', source: 'keyword', detail: 'STOP' });
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    const done = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data;
+    expect(done.rows.map((r: { status: string; message: string | null }) => [r.status, r.message])).toEqual([
+      ['error', MSG.lookupOptedOut],
+      ['success', null],
+    ]);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550801' } })).toBe(0);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550802' } })).toBe(1);
+  });
+
+  it("keeps to the sender's pace and hands the worker back until its next send is due", async () => {
+    const lines = Array.from({ length: 7 }, (_, i) => `T${i},W,,51255509${String(i).padStart(2, '0')},`);
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(lines))).data;
+    // Two sends a second (Twilio's pace for this sender): a turn sends the two seconds' allowance at once…
+    const pace = { ...bulkPace(t.config), perSecond: 2 };
+    const first = await runBulkSlice({ ...t.app.deps, log: t.app.log }, view.id, noon, pace);
+    expect(first.state).toBe('more');
+    const sent = json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts.success;
+    // (one more may have come due while the first four were sent on a slow machine)
+    expect(sent).toBeGreaterThanOrEqual(4);
+    expect(sent).toBeLessThan(7);
+    // …then hands the worker back until the next send is due, instead of holding it.
+    expect(first.resumeAt!.getTime() - noon().getTime()).toBeGreaterThan(0);
+    expect(first.resumeAt!.getTime() - noon().getTime()).toBeLessThanOrEqual(500);
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon, pace);
+    expect(json(await owner.get(`/api/kudo-beta/dispatch/bulk/${view.id}`)).data.counts.success).toBe(7);
   });
 
   it('waits for the sending window and resumes at 08:00 local time', async () => {

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { digitsOnly, isValidEmail, MSG, parsePhone, type BulkJobView } from '@kudo/shared';
-import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
+import type { AppDeps, LocationCtx } from '../../http/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { readUploadedSheet } from './upload.js';
 import { bulkDispatchJob } from './jobs.js';
-import { prepareSends, sendDispatch, type DispatchKind } from './service.js';
+import type { DispatchKind } from './service.js';
 
 export interface BulkRowInput {
   rowNumber: number;
@@ -132,77 +132,4 @@ export async function latestBulk(ctx: LocationCtx): Promise<BulkJobView | null> 
     select: { id: true },
   });
   return job ? bulkView(ctx, ctx.location.locationId, job.id) : null;
-}
-
-/**
- * Sends a bulk job's rows one at a time, in order. Safe to run again after a crash: a row whose send
- * was already recorded (its dispatch exists) is never sent twice. Outside the location's sending window
- * it stops and answers when to resume.
- */
-export async function processBulkJob(deps: AppDeps & { log: Log }, jobId: number, now: () => Date = () => new Date()): Promise<{ resumeAt: Date | null }> {
-  const job = await deps.db.bulkJob.findUnique({ where: { id: jobId }, include: { location: true, campaign: true } });
-  if (!job || job.status === 'done') return { resumeAt: null };
-  const sender = { locationId: job.locationId, freeTrial: job.location.freeTrial, userId: job.createdById };
-  const prepared = await prepareSends(deps, job.locationId, job.campaign);
-  let running = false;
-  for (;;) {
-    const at = nextSendTime(now(), job.location.timeZone, deps.config.sendWindow);
-    if (at > now()) {
-      await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'waiting' } });
-      return { resumeAt: at };
-    }
-    if (!running) {
-      await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'running' } });
-      running = true;
-    }
-    // Rows left 'pending' by an interrupted run come first, then the next in line.
-    const row = await deps.db.bulkJobRow.findFirst({
-      where: { jobId, status: { in: ['pending', 'standby'] } },
-      orderBy: [{ status: 'asc' }, { rowNumber: 'asc' }],
-    });
-    if (!row) break;
-    if (row.status === 'standby') await deps.db.bulkJobRow.update({ where: { id: row.id }, data: { status: 'pending' } });
-
-    const earlier = await deps.db.dispatch.findUnique({ where: { bulkRowId: row.id } });
-    if (earlier) {
-      const known = earlier.smsStatus !== null || earlier.emailStatus !== null;
-      const ok = earlier.smsStatus === 1 || earlier.emailStatus === 1;
-      await deps.db.bulkJobRow.update({
-        where: { id: row.id },
-        data: known ? { status: ok ? 'success' : 'error', message: ok ? null : (earlier.smsMessage ?? earlier.emailMessage) } : { status: 'error', message: MSG.bulkInterrupted },
-      });
-      continue;
-    }
-    let status: 'success' | 'error' = 'error';
-    let message: string | null = null;
-    try {
-      const result = await sendDispatch(
-        deps,
-        sender,
-        job.kind,
-        {
-          campaign_uid: job.campaign.uid,
-          customer_phone: parsePhone(row.phone) ?? '',
-          customer_email: row.email && isValidEmail(row.email) ? row.email : '',
-          customer_name: row.name,
-          customer_address: row.address,
-          customer_place: null,
-          is_test: false,
-        },
-        'bulk',
-        { bulkJobId: job.id, bulkRowId: row.id, prepared },
-      );
-      if (result.status === 1) status = 'success';
-      else message = result.phone_message ?? result.email_message ?? MSG.dispatchFailed;
-    } catch (error) {
-      message = error instanceof Error ? error.message : MSG.dispatchFailed;
-      if ((error as { code?: string }).code === 'P2002') {
-        // Another run recorded this row's send meanwhile: look again instead of sending.
-        continue;
-      }
-    }
-    await deps.db.bulkJobRow.update({ where: { id: row.id }, data: { status, message } });
-  }
-  await deps.db.bulkJob.update({ where: { id: jobId }, data: { status: 'done', finishedAt: new Date() } });
-  return { resumeAt: null };
 }

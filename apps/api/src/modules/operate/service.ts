@@ -10,12 +10,14 @@ import {
   type MessageTemplates,
 } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
-import { customerEmail, type Business } from '../../lib/customer-email.js';
+import { customerEmail, senderAddress, type Business } from '../../lib/customer-email.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { EmailUnsubscribedError } from '../../providers/consent.js';
 import { SmsSendError } from '../../providers/sms/index.js';
 import type { AccountTemplates, Campaign } from '../../generated/prisma/client.js';
+import type { Config } from '../../config.js';
+import type { EmailMessage } from '../../providers/email/types.js';
 
 export type DispatchKind = 'pcheck' | 'bio';
 export type DispatchSource = 'dashboard' | 'bulk' | 'boost' | 'wizard' | 'api' | 'sample';
@@ -35,7 +37,7 @@ export interface DispatchInput {
   is_test: boolean;
 }
 
-/** What a run of many sends from one campaign loads once instead of per send (bulk jobs). */
+/** What a send needs besides its recipient; a run of many sends (a bulk job) loads it once. */
 export interface Prepared {
   campaign: Campaign;
   business: Awaited<ReturnType<typeof loadBusiness>>;
@@ -73,10 +75,8 @@ const TEMPLATE_KEYS = {
 /** The business as its customers see it in messages. */
 export async function loadBusiness(deps: AppDeps, locationId: number): Promise<Business & { companyName: string }> {
   const l = await deps.db.location.findUniqueOrThrow({ where: { id: locationId } });
-  const cityLine = [l.companyCity, [l.companyState, l.companyZipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const address = [l.companyAddress, cityLine].filter(Boolean).join(', ') || [l.addressLine1, l.addressLine2].filter(Boolean).join(', ');
   const name = l.companyName || l.name;
-  return { locationId, name, companyName: name, address, color: l.navBkgColor, logoUrl: l.navLogoUrl };
+  return { locationId, name, companyName: name, address: senderAddress(l), color: l.navBkgColor, logoUrl: l.navLogoUrl };
 }
 
 /**
@@ -91,14 +91,11 @@ export async function sendDispatch(
   kind: DispatchKind,
   input: DispatchInput,
   source: DispatchSource = 'dashboard',
-  extra: { bulkJobId?: number; bulkRowId?: number; followUpOfId?: number; prepared?: Prepared } = {},
+  extra: { followUpOfId?: number } = {},
 ): Promise<DispatchResult> {
   const { db } = ctx;
   const { locationId } = sender;
-  const campaign =
-    extra.prepared?.campaign.uid === input.campaign_uid
-      ? extra.prepared.campaign
-      : await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
+  const campaign = await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
   if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
 
   const trialSpend = kind === 'pcheck' && sender.freeTrial;
@@ -130,65 +127,20 @@ export async function sendDispatch(
       customerAddress: input.customer_address,
       ...(input.customer_place ? { customerPlace: input.customer_place as object } : {}),
       sentByUserId: sender.userId,
-      bulkJobId: extra.bulkJobId ?? null,
-      bulkRowId: extra.bulkRowId ?? null,
       followUpOfId: extra.followUpOfId ?? null,
       expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
     },
   });
 
-  const business = extra.prepared?.business ?? (await loadBusiness(ctx, locationId));
-  const accountTemplates =
-    extra.prepared !== undefined ? extra.prepared.accountTemplates : await db.accountTemplates.findUnique({ where: { locationId } });
-  const template = (channel: 'sms' | 'email') => {
-    const key = TEMPLATE_KEYS[kind][channel];
-    return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
-  };
-  const link = ctx.config.publicUrl + (kind === 'pcheck' ? pulseCheckPath(token) : bioPath(campaign.uid));
-  const values = {
-    customer_name: firstName(input.customer_name) || 'there',
-    employee_name: campaign.name,
-    company_name: business.companyName,
-    department: campaign.department,
-    link,
-  };
-
-  let smsStatus: 0 | 1 | null = null;
-  let smsMessage: string | null = null;
-  if (phone) {
-    try {
-      await ctx.providers.sms.send({ to: phone, body: renderTemplate(template('sms'), values), locationId, scope: 'dispatch' });
-      smsStatus = 1;
-      smsMessage = MSG.dispatchSmsSent;
-    } catch (error) {
-      smsStatus = 0;
-      smsMessage = error instanceof SmsSendError && error.reason === 'opted_out' ? MSG.lookupOptedOut : MSG.dispatchSmsFailed;
-      if (!(error instanceof SmsSendError && error.reason === 'opted_out')) ctx.log.warn({ err: error, dispatchId: dispatch.id }, 'dispatch SMS failed');
-    }
-  }
-  let emailStatus: 0 | 1 | null = null;
-  let emailMessage: string | null = null;
-  if (email) {
-    const subject =
-      kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
-    try {
-      await ctx.providers.email.send(
-        customerEmail(ctx.config, business, {
-          to: email,
-          subject: input.is_test ? `[Test] ${subject}` : subject,
-          text: renderTemplate(template('email'), values),
-          action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
-          scope: 'dispatch',
-        }),
-      );
-      emailStatus = 1;
-      emailMessage = MSG.dispatchEmailSent;
-    } catch (error) {
-      emailStatus = 0;
-      emailMessage = error instanceof EmailUnsubscribedError ? error.message : MSG.dispatchEmailFailed;
-      if (!(error instanceof EmailUnsubscribedError)) ctx.log.warn({ err: error, dispatchId: dispatch.id }, 'dispatch email failed');
-    }
-  }
+  const prepared = await prepareSends(ctx, locationId, campaign);
+  const { smsStatus, smsMessage, emailStatus, emailMessage } = await deliverDispatch(ctx, prepared, kind, {
+    dispatchId: dispatch.id,
+    token,
+    phone,
+    email,
+    customerName: input.customer_name,
+    isTest: input.is_test,
+  });
 
   const sent = smsStatus === 1 || emailStatus === 1;
   await db.dispatch.update({ where: { id: dispatch.id }, data: { smsStatus, smsMessage, emailStatus, emailMessage } });
@@ -207,8 +159,88 @@ export async function sendDispatch(
   };
 }
 
+/** One dispatch's recipient, as its messages need it. */
+export interface Delivery {
+  dispatchId: number;
+  token: string;
+  /** E.164, or null. */
+  phone: string | null;
+  email: string | null;
+  customerName: string;
+  isTest: boolean;
+}
+
+export interface DeliveryResult {
+  smsStatus: 0 | 1 | null;
+  smsMessage: string | null;
+  emailStatus: 0 | 1 | null;
+  emailMessage: string | null;
+}
+
+/** A dispatch's texts from the campaign's template, else the location's, else the global default. */
+export function dispatchMessages(config: Config, prepared: Prepared, kind: DispatchKind, d: Delivery): { sms: string; email: EmailMessage | null } {
+  const { campaign, business, accountTemplates } = prepared;
+  const template = (channel: 'sms' | 'email') => {
+    const key = TEMPLATE_KEYS[kind][channel];
+    return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
+  };
+  const link = config.publicUrl + (kind === 'pcheck' ? pulseCheckPath(d.token) : bioPath(campaign.uid));
+  const values = {
+    customer_name: firstName(d.customerName) || 'there',
+    employee_name: campaign.name,
+    company_name: business.companyName,
+    department: campaign.department,
+    link,
+  };
+  const subject =
+    kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
+  return {
+    sms: renderTemplate(template('sms'), values),
+    email: d.email
+      ? customerEmail(config, business, {
+          to: d.email,
+          subject: d.isTest ? `[Test] ${subject}` : subject,
+          text: renderTemplate(template('email'), values),
+          action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
+          scope: 'dispatch',
+        })
+      : null,
+  };
+}
+
+/** What the SMS provider answered, as the dispatch records it; failures other than an opt-out are logged. */
+export function smsOutcome(log: Log, result: PromiseSettledResult<unknown>, dispatchId: number): Pick<DeliveryResult, 'smsStatus' | 'smsMessage'> {
+  if (result.status === 'fulfilled') return { smsStatus: 1, smsMessage: MSG.dispatchSmsSent };
+  const optedOut = result.reason instanceof SmsSendError && result.reason.reason === 'opted_out';
+  if (!optedOut) log.warn({ err: result.reason, dispatchId }, 'dispatch SMS failed');
+  return { smsStatus: 0, smsMessage: optedOut ? MSG.lookupOptedOut : MSG.dispatchSmsFailed };
+}
+
+/** Sends a dispatch's email; the answer is the channel's status, never thrown. */
+export async function sendDispatchEmail(ctx: AppDeps & { log: Log }, message: EmailMessage, dispatchId: number): Promise<Pick<DeliveryResult, 'emailStatus' | 'emailMessage'>> {
+  try {
+    await ctx.providers.email.send(message);
+    return { emailStatus: 1, emailMessage: MSG.dispatchEmailSent };
+  } catch (error) {
+    if (!(error instanceof EmailUnsubscribedError)) ctx.log.warn({ err: error, dispatchId }, 'dispatch email failed');
+    return { emailStatus: 0, emailMessage: error instanceof EmailUnsubscribedError ? error.message : MSG.dispatchEmailFailed };
+  }
+}
+
+/** Sends one dispatch by SMS and/or email through the providers, whose consent checks may refuse either part. */
+async function deliverDispatch(ctx: AppDeps & { log: Log }, prepared: Prepared, kind: DispatchKind, d: Delivery): Promise<DeliveryResult> {
+  const texts = dispatchMessages(ctx.config, prepared, kind, d);
+  const sms = d.phone
+    ? smsOutcome(ctx.log, await settle(ctx.providers.sms.send({ to: d.phone, body: texts.sms, locationId: prepared.business.locationId, scope: 'dispatch' })), d.dispatchId)
+    : { smsStatus: null, smsMessage: null };
+  const email = texts.email ? await sendDispatchEmail(ctx, texts.email, d.dispatchId) : { emailStatus: null, emailMessage: null };
+  return { ...sms, ...email };
+}
+
+const settle = <T>(p: Promise<T>): Promise<PromiseSettledResult<T>> => Promise.allSettled([p]).then(([r]) => r!);
+
 /** The customer a send is for: found by phone (else by email) and brought up to date with what staff typed. */
-async function upsertCustomer(
+export async function upsertCustomer(
   ctx: Pick<AppDeps, 'db'>,
   locationId: number,
   c: { phone: string | null; email: string | null; name: string; addressLine: string },

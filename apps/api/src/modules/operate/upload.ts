@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '@kudo/shared';
+import { FIELD_MSG, isStorableText, MSG } from '@kudo/shared';
 import { badRequest } from '../../lib/errors.js';
+import { refuseUnstorableText } from '../../plugins/errors.js';
 import { readSpreadsheet, SpreadsheetError } from '../../lib/spreadsheet/parse.js';
 
 /**
@@ -26,10 +27,15 @@ export async function readUploadedSheet(request: FastifyRequest): Promise<{ rows
   } catch {
     throw badRequest(MSG.fileTooLarge);
   }
+  refuseUnstorableText({ ...fields, file: part.filename });
+  let rows: string[][];
   try {
-    return { rows: (await readSpreadsheet(buffer)).rows, fields, fileName: (part.filename || 'spreadsheet').slice(0, 200) };
+    rows = (await readSpreadsheet(buffer)).rows;
   } catch (error) {
     if (error instanceof SpreadsheetError) throw badRequest(error.message === 'This is not an Excel or CSV file.' ? MSG.bulkExcelOnly : error.message);
     throw error;
   }
+  const badRow = rows.findIndex((row) => !row.every(isStorableText));
+  if (badRow >= 0) throw badRequest(FIELD_MSG.unstorable(`Row ${badRow + 1} of the file`));
+  return { rows, fields, fileName: (part.filename || 'spreadsheet').slice(0, 200) };
 }

@@ -139,6 +139,19 @@ describe('E032 save-homepage', () => {
     expect(json(again).message).toBe(MSG.socialEdited);
   });
 
+  it.each([
+    ['houzz', 'https://www.houzz.com/professionals/plumbing/demo-plumbing-atx'],
+    ['facebook', 'https://www.facebook.com/demoplumbingaustin'],
+    ['homestar', 'https://homestars.com/companies/2900001-demo-plumbing-austin'],
+  ])('saves a new homepage for %s that is set already: the load answers it next', async (type, url) => {
+    const res = await owner.post(`${P}/social-media/save-homepage`, { social_media: type, social_media_url: url });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ message: MSG.socialEdited, data: { status: 'ok', account: { key: type, homepage: url } } });
+    const data = await load();
+    expect(data.social_media[type].homepage).toBe(url);
+    if (type === 'facebook') expect(data.facebook.homepage).toBe(url);
+  });
+
   it("answers a warning and saves nothing when the link is not on the site's domain", async () => {
     const before = await rowsOf(austinId);
     const res = await owner.post(`${P}/social-media/save-homepage`, { social_media: 'porch', social_media_url: 'https://www.yelp.com/biz/demo' });

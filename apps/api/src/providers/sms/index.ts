@@ -4,7 +4,7 @@ import { localSmsProvider } from './local.js';
 import { twilioSmsProvider } from './twilio.js';
 import type { SmsProvider } from './types.js';
 
-export type { SmsMessage, SmsProvider } from './types.js';
+export type { SmsMessage, SmsProvider, SmsSent } from './types.js';
 export { SmsSendError, type SmsFailureReason } from './errors.js';
 
 /** Twilio when its account SID and auth token are set; otherwise the local outbox. */

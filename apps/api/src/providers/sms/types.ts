@@ -12,10 +12,19 @@ export interface SmsMessage {
   /** The location's own sender, when it has one (filled in by the sending path from the location). */
   from?: string;
   messagingServiceSid?: string;
+  /** The caller looked the location's sender up already (bulk sends do, once per batch): the path does not again. */
+  senderKnown?: boolean;
 }
 
 export interface SmsProvider {
   readonly kind: 'local' | 'twilio';
   /** The provider's id of the message and, when it knows it, the number it was sent from. */
-  send(message: SmsMessage): Promise<{ id: string; from?: string }>;
+  send(message: SmsMessage): Promise<SmsSent>;
+  /** Several messages at once, each settled as `send` would answer it (the local outbox writes them in one statement). */
+  sendMany?(messages: SmsMessage[]): Promise<PromiseSettledResult<SmsSent>[]>;
+}
+
+export interface SmsSent {
+  id: string;
+  from?: string;
 }

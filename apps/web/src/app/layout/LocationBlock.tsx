@@ -45,9 +45,12 @@ export function LocationBlock({ current }: { current: LocationItem }) {
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={styles.trigger} aria-label={`Location: ${current.name}. Change location`}>
+      {/* Named by what it shows (name and address) with hidden words around it: voice control users say what they see. */}
+      <Popover.Trigger className={styles.trigger}>
         <MapPinIcon className={styles.pin} />
+        <span className="visually-hidden">Location: </span>
         <Summary location={current} />
+        <span className="visually-hidden">. Change location</span>
         <ChevronDownIcon className={styles.chevron} />
       </Popover.Trigger>
       <Popover.Portal>

@@ -28,8 +28,8 @@ export function MainLayout({ routeName, children }: { routeName: RouteName; chil
       {session && <TenDlcBanner location={session.location} subscriptions={session.subject.subscriptions} />}
       <header className={styles.header}>
         <div className={styles.topBar}>
-          <Link to={pathFor('dashboard')} className={styles.logo} aria-label="Dashboard">
-            <Logo />
+          <Link to={pathFor('dashboard')} className={styles.logo}>
+            <Logo destination="dashboard" />
           </Link>
           {session && <LocationBlock current={session.location} />}
           <div className={styles.spacer} />

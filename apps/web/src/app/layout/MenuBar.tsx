@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownSub } from '../../components/DropdownMenu';
 import { ChevronDownIcon, ExternalLinkIcon, LockIcon } from '../../components/icons';
 import { useCurrentBranding } from '../../features/general/api/branding';
-import { readableTextOn } from '../../features/general/utils/color';
+import { readableTextOn } from '../../lib/contrast';
 import { cx } from '../../lib/cx';
 import { useCrossSell } from '../../lib/session/hooks';
 import { ROUTES, type RouteName } from '../routes';

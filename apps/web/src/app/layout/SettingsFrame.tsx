@@ -1,9 +1,11 @@
-import { checkAccess, type AccessSubject } from '@kudo/shared';
+import type { AccessSubject } from '@kudo/shared';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Page } from '../../components/Page';
+import { RouteTabs } from '../../components/RouteTabs';
 import { useCurrentSession } from '../../lib/session/hooks';
-import { pathFor, ROUTES, type RouteName } from '../routes';
+import { pathFor, type RouteName } from '../routes';
+import { canEnter } from './menu';
 import styles from './SettingsFrame.module.css';
 
 /** The settings side navigation ('Manage Your Account'): each entry shows when its screen's rule passes. */
@@ -33,14 +35,9 @@ export const SETTINGS_SECTIONS = [
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['route'];
 
-const allowed = (route: RouteName, subject: AccessSubject) => {
-  const access = ROUTES[route].access;
-  return access.kind !== 'location' || checkAccess(access.rule, subject) === 'ok';
-};
-
 /** The sections a subject may open, in the side navigation's order. */
 export function visibleSettingsSections(subject: AccessSubject) {
-  return SETTINGS_SECTIONS.filter((section) => allowed(section.route, subject));
+  return SETTINGS_SECTIONS.filter((section) => canEnter(section.route, subject));
 }
 
 /**
@@ -85,13 +82,7 @@ export function SettingsFrame({
       <div className={styles.content}>
         <Page title={title ?? current?.label ?? 'Settings'} lead={lead} actions={actions}>
           {tabs.length > 1 && (
-            <nav className={styles.tabs} aria-label={`${current?.label ?? ''} settings`}>
-              {tabs.map((tab) => (
-                <NavLink key={tab.route} to={pathFor(tab.route)} end className={styles.tab}>
-                  {tab.label}
-                </NavLink>
-              ))}
-            </nav>
+            <RouteTabs label={`${current?.label ?? ''} settings`} tabs={tabs.map((tab) => ({ label: tab.label, to: pathFor(tab.route) }))} />
           )}
           {children}
         </Page>

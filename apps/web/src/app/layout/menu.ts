@@ -22,7 +22,7 @@ export interface MenuContext {
 }
 
 /** A menu entry is shown exactly when its screen's own rule lets the user in. */
-function canEnter(name: RouteName, subject: AccessSubject): boolean {
+export function canEnter(name: RouteName, subject: AccessSubject): boolean {
   const def: RouteDef = ROUTES[name];
   if (def.access.kind !== 'location') return true;
   return checkAccess(def.access.rule, subject) === 'ok';

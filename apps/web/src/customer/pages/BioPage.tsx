@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { PRODUCT } from '@kudo/shared';
 import { api, type Bio } from '../api';
-import { Loading } from '../Layout';
+import { brandStyle, Loading } from '../Layout';
 import { NotFoundPage } from './NotFoundPage';
 
 function Stars({ value, label }: { value: number; label: string }) {
@@ -37,7 +37,7 @@ export function BioPage({ campaignUid }: { campaignUid: string }) {
   const p = bio.bio_profile;
   return (
     <div class="page">
-      <header class="brand" style={{ background: p.logo_bkg_color }}>
+      <header class="brand" style={brandStyle(p.logo_bkg_color)}>
         {p.logo_url ? <img class="brand-image" src={p.logo_url} alt={p.company_name} /> : <span class="brand-name">{p.company_name}</span>}
       </header>
       <main class="content bio">

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { useAddCampaign, useEditCampaign, type AddCampaignInput } from '../api/campaigns';
 import styles from './CampaignForms.module.css';
 import { SocialMediaTab } from './SocialMediaTab';
-import { Tabs } from './Tabs';
+import { Tabs } from '../../../components/Tabs';
 import { TemplateFields, type TemplateKey } from './TemplateFields';
 import { TEMPLATE_FIELD, campaignProblems, youtubeEmbedUrl, type CampaignForm as Form } from '../utils/forms';
 import { TextAreaField } from '../../../components/TextAreaField';

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/Toast';
 import { ApiError } from '../../../lib/api';
 import { useSaveDefaultTemplates } from '../api/campaigns';
 import styles from './CampaignForms.module.css';
-import { Tabs } from './Tabs';
+import { Tabs } from '../../../components/Tabs';
 import { TemplateFields, type TemplateKey } from './TemplateFields';
 
 /** The location's default templates (used by every campaign without its own) and where its social links live. */
@@ -93,6 +93,7 @@ export function DefaultsModal({
               setErrors((e) => ({ ...e, [key]: undefined }));
             }}
             errors={errors}
+            fallback={globalTemplates}
             disabled={save.isPending}
           />
         ) : (

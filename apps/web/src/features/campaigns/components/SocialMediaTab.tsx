@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CAMPAIGN_SOCIAL_SOURCES, MSG, SITE_LABELS, type CampaignSocialLink, type CampaignSocialSource } from '@kudo/shared';
+import { CAMPAIGN_SOCIAL_SOURCES, isHttpUrl, MSG, SITE_LABELS, type CampaignSocialLink, type CampaignSocialSource } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SelectField } from '../../../components/SelectField';
-import { ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { ApiError } from '../../../lib/api';
@@ -23,7 +23,14 @@ const emptyDraft = (source: CampaignSocialSource): Draft => ({ id: null, source,
 
 /** A campaign's own review and social links; without any, the location's social media is used. */
 export function SocialMediaTab({ uid }: { uid: string }) {
-  const query = useCampaignSocialMedia(uid);
+  return (
+    <QueryBoundary query={useCampaignSocialMedia(uid)} compact loadingLabel="Loading links…">
+      {(data) => <SocialLinks uid={uid} links={data.social_media} />}
+    </QueryBoundary>
+  );
+}
+
+function SocialLinks({ uid, links }: { uid: string; links: readonly CampaignSocialLink[] }) {
   const mutation = useCampaignSocialMutation(uid);
   const toast = useToast();
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -31,10 +38,6 @@ export function SocialMediaTab({ uid }: { uid: string }) {
   const [removing, setRemoving] = useState<CampaignSocialLink | null>(null);
   const [clearAll, setClearAll] = useState(false);
 
-  if (query.isPending) return <LoadingState compact label="Loading links…" />;
-  if (query.isError) return <ErrorState compact message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-
-  const links = query.data.social_media;
   const used = new Set(links.filter((l) => l.source !== 'custom').map((l) => l.source));
   const freeSources = CAMPAIGN_SOCIAL_SOURCES.filter((s) => s === 'custom' || !used.has(s) || draft?.source === s);
   const usingDefaults = links.length === 0 && draft === null;
@@ -47,7 +50,7 @@ export function SocialMediaTab({ uid }: { uid: string }) {
   const submit = async () => {
     if (!draft) return;
     const problems: Record<string, string> = {};
-    if (!/^https?:\/\/\S+\.\S+/.test(draft.url.trim())) problems.url = MSG.socialUrl;
+    if (!isHttpUrl(draft.url.trim())) problems.url = MSG.socialUrl;
     if (draft.source === 'custom' && !draft.title.trim()) problems.title = MSG.socialTitle;
     setErrors(problems);
     if (Object.keys(problems).length) return;

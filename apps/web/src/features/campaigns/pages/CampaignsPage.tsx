@@ -8,7 +8,8 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dropdown, DropdownItem, DropdownSeparator } from '../../../components/DropdownMenu';
 import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { EmptyState } from '../../../components/States';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { useCampaignPlan, useCampaigns, useDeleteCampaign, useEditCampaign } from '../api/campaigns';
@@ -91,82 +92,82 @@ export default function CampaignsPage() {
     </>
   );
 
-  let content;
-  if (campaigns.isPending) content = <LoadingState label="Loading campaigns…" />;
-  else if (campaigns.isError)
-    content = <ErrorState message={campaigns.error.message} onRetry={() => void campaigns.refetch()} retrying={campaigns.isFetching} />;
-  else if (campaigns.data.campaigns.length === 0)
-    content = (
-      <EmptyState
-        title="No campaigns yet"
-        description="Create a campaign for each technician or department: customers rate them and see their bio."
-        actions={
+  const content = (
+    <QueryBoundary
+      query={campaigns}
+      loadingLabel="Loading campaigns…"
+      isEmpty={(d) => d.campaigns.length === 0}
+      empty={{
+        title: 'No campaigns yet',
+        description: 'Create a campaign for each technician or department: customers rate them and see their bio.',
+        actions: (
           <Button onClick={() => setEditing({ campaign: null, key: Date.now() })} disabled={!plan.data || atLimit}>
             Create Campaign
           </Button>
-        }
-      />
-    );
-  else
-    content = (
-      <section className={styles.card} aria-label="Campaign list">
-        {shown.length === 0 ? (
-          <EmptyState compact description={`No campaign matches “${search.trim()}”.`} />
-        ) : (
-          <ul className={styles.list} aria-label="Campaigns">
-            {shown.map((c) => (
-              <li key={c.uid} className={c.is_default ? `${styles.row} ${styles.default}` : styles.row} aria-label={c.name}>
-                <img className={styles.avatar} src={c.image} alt="" width={48} height={48} loading="lazy" />
-                <div className={styles.main}>
-                  <p className={styles.name}>
-                    {c.name}
-                    {c.is_default && <span className={styles.badge}>Default</span>}
-                  </p>
-                  <p className={styles.meta}>
-                    <span>{c.department}</span>
-                    {c.id && <span>ID {c.id}</span>}
-                    {c.license && <span>License {c.license}</span>}
-                    {c.social_media_count > 0 && (
-                      <span>
-                        {c.social_media_count} own link{c.social_media_count === 1 ? '' : 's'}
-                      </span>
-                    )}
-                  </p>
-                </div>
-                <div className={styles.actions}>
-                  <Button size="sm" variant="secondary" onClick={() => setPreviewing(c)} aria-label={`Preview ${c.name}`}>
-                    Preview
-                  </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setEditing({ campaign: c, key: Date.now() })} aria-label={`Edit ${c.name}`}>
-                    Edit
-                  </Button>
-                  <Dropdown
-                    align="end"
-                    label={`More actions for ${c.name}`}
-                    trigger={
-                      <Button size="sm" variant="ghost" aria-label={`More actions for ${c.name}`}>
-                        More <ChevronDownIcon size={14} />
+        ),
+      }}
+    >
+      {() => (
+          <section className={styles.card} aria-label="Campaign list">
+            {shown.length === 0 ? (
+              <EmptyState compact description={`No campaign matches “${search.trim()}”.`} />
+            ) : (
+              <ul className={styles.list} aria-label="Campaigns">
+                {shown.map((c) => (
+                  <li key={c.uid} className={c.is_default ? `${styles.row} ${styles.default}` : styles.row} aria-label={c.name}>
+                    <img className={styles.avatar} src={c.image} alt="" width={48} height={48} loading="lazy" />
+                    <div className={styles.main}>
+                      <p className={styles.name}>
+                        {c.name}
+                        {c.is_default && <span className={styles.badge}>Default</span>}
+                      </p>
+                      <p className={styles.meta}>
+                        <span>{c.department}</span>
+                        {c.id && <span>ID {c.id}</span>}
+                        {c.license && <span>License {c.license}</span>}
+                        {c.social_media_count > 0 && (
+                          <span>
+                            {c.social_media_count} own link{c.social_media_count === 1 ? '' : 's'}
+                          </span>
+                        )}
+                      </p>
+                    </div>
+                    <div className={styles.actions}>
+                      <Button size="sm" variant="secondary" onClick={() => setPreviewing(c)} aria-label={`Preview ${c.name}`}>
+                        Preview
                       </Button>
-                    }
-                  >
-                    <DropdownItem onSelect={() => setInviting(c)}>FieldOps invite</DropdownItem>
-                    {!c.is_default && <DropdownItem onSelect={() => void makeDefault(c)}>Make default</DropdownItem>}
-                    {!c.is_default && (
-                      <>
-                        <DropdownSeparator />
-                        <DropdownItem tone="danger" onSelect={() => setDeleting(c)}>
-                          Delete
-                        </DropdownItem>
-                      </>
-                    )}
-                  </Dropdown>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    );
+                      <Button size="sm" variant="secondary" onClick={() => setEditing({ campaign: c, key: Date.now() })} aria-label={`Edit ${c.name}`}>
+                        Edit
+                      </Button>
+                      <Dropdown
+                        align="end"
+                        label={`More actions for ${c.name}`}
+                        trigger={
+                          <Button size="sm" variant="ghost" aria-label={`More actions for ${c.name}`}>
+                            More <ChevronDownIcon size={14} />
+                          </Button>
+                        }
+                      >
+                        <DropdownItem onSelect={() => setInviting(c)}>FieldOps invite</DropdownItem>
+                        {!c.is_default && <DropdownItem onSelect={() => void makeDefault(c)}>Make default</DropdownItem>}
+                        {!c.is_default && (
+                          <>
+                            <DropdownSeparator />
+                            <DropdownItem tone="danger" onSelect={() => setDeleting(c)}>
+                              Delete
+                            </DropdownItem>
+                          </>
+                        )}
+                      </Dropdown>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+      )}
+    </QueryBoundary>
+  );
 
   return (
     <SettingsFrame section="settings-dispatch" actions={actions}>

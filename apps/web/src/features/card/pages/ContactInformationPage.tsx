@@ -5,7 +5,8 @@ import { Banner } from '../../../components/Banner';
 import { Button, buttonClass } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ImageUpload } from '../../../components/ImageUpload';
-import { ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { ErrorState } from '../../../components/States';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
@@ -24,16 +25,14 @@ export default function ContactInformationPage() {
       section="settings-contact-card"
       lead="The contact card your customers save to their phones: scanned from the QR code or texted after a pulseCheck."
     >
-      {settings.isPending ? (
-        <LoadingState />
-      ) : settings.isError ? (
-        <ErrorState message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
-      ) : (
-        <div className={styles.columns}>
-          <ContactForm key={settings.dataUpdatedAt} data={settings.data} />
-          <QrPanel data={settings.data} />
-        </div>
-      )}
+      <QueryBoundary query={settings}>
+        {(data) => (
+          <div className={styles.columns}>
+            <ContactForm key={settings.dataUpdatedAt} data={data} />
+            <QrPanel data={data} />
+          </div>
+        )}
+      </QueryBoundary>
     </SettingsFrame>
   );
 }

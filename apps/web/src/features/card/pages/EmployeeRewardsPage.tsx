@@ -4,7 +4,7 @@ import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { SelectField } from '../../../components/SelectField';
-import { ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/forms';
@@ -23,13 +23,7 @@ export default function EmployeeRewardsPage() {
       section="settings-employee-rewards"
       lead="Reward your technicians for the reviews customers leave about them."
     >
-      {rewards.isPending ? (
-        <LoadingState />
-      ) : rewards.isError ? (
-        <ErrorState message={errorMessage(rewards.error)} onRetry={() => void rewards.refetch()} retrying={rewards.isFetching} />
-      ) : (
-        <RewardsForm key={rewards.dataUpdatedAt} data={rewards.data} />
-      )}
+      <QueryBoundary query={rewards}>{(data) => <RewardsForm key={rewards.dataUpdatedAt} data={data} />}</QueryBoundary>
     </SettingsFrame>
   );
 }

@@ -1,17 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { CARD_LIMITS, CARD_PLACEHOLDERS, MSG, formatPhoneTyping, toE164, unknownCardPlaceholder, type CardCommType } from '@kudo/shared';
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
-import { Modal } from '../../../components/Modal';
 import { SelectField } from '../../../components/SelectField';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { TextAreaField } from '../../../components/TextAreaField';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
 import { useCardTemplates, useSaveCardTemplates, useSendDemo } from '../api/card';
-import { TextAreaField } from '../../../components/TextAreaField';
 import styles from './TemplatesPage.module.css';
 
 type Categories = { name: string; templates: { commType: string; templateName: string; smsBody: string }[] }[];
@@ -24,7 +22,7 @@ export default function TemplatesPage() {
         <LoadingState />
       ) : templates.isError ? (
         <ErrorState message={errorMessage(templates.error)} onRetry={() => void templates.refetch()} retrying={templates.isFetching} />
-      ) : templates.data.categories.length === 0 ? (
+      ) : templates.data.categories.every((c) => c.templates.length === 0) ? (
         <EmptyState />
       ) : (
         <TemplatesForm key={templates.dataUpdatedAt} categories={templates.data.categories} />
@@ -41,26 +39,55 @@ function bodyProblem(body: string): string | null {
   return unknown ? `${MSG.cardUnknownPlaceholder} ${unknown}` : null;
 }
 
+type Errors = Partial<Record<'template' | 'body' | 'phone', string>>;
+
+/**
+ * One template at a time: the 'Demo SMS Template' dropdown picks it, its SMS body is edited in place, and
+ * 'Send test SMS' texts the body as it stands to the test number. 'Save Templates' keeps every edited body.
+ */
 function TemplatesForm({ categories: saved }: { categories: Categories }) {
   const toast = useToast();
   const save = useSaveCardTemplates();
-  const [bodies, setBodies] = useState<Record<string, string>>(() =>
-    Object.fromEntries(saved.flatMap((c) => c.templates.map((t) => [t.commType, t.smsBody]))),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [demoFor, setDemoFor] = useState<string | null>(null);
+  const send = useSendDemo();
   const all = useMemo(() => saved.flatMap((c) => c.templates), [saved]);
+  const [commType, setCommType] = useState(all[0]?.commType ?? '');
+  const [bodies, setBodies] = useState<Record<string, string>>(() => Object.fromEntries(all.map((t) => [t.commType, t.smsBody])));
+  const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const chosen = all.find((t) => t.commType === commType);
+  const body = bodies[commType] ?? '';
   const dirty = all.some((t) => bodies[t.commType] !== t.smsBody);
+  const clear = (field: keyof Errors) => errors[field] && setErrors(({ [field]: _, ...rest }) => rest);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSend = (e: FormEvent) => {
     e.preventDefault();
-    const found: Record<string, string> = {};
-    for (const t of all) {
-      const problem = bodyProblem(bodies[t.commType] ?? '');
-      if (problem) found[t.commType] = problem;
+    const phoneNumber = toE164(phone);
+    const found: Errors = {};
+    if (!chosen) found.template = MSG.cardChooseTemplate;
+    else {
+      const problem = bodyProblem(body);
+      if (problem) found.body = problem;
     }
+    if (!phoneNumber) found.phone = MSG.validPhone;
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || !phoneNumber) return;
+    send.mutate(
+      { commType: commType as CardCommType, phoneNumber, smsBody: body },
+      {
+        onSuccess: ({ message }) => toast.show({ title: message ?? MSG.cardDemoSent, tone: 'success' }),
+        onError: (error) => toast.show({ title: 'Error', description: errorMessage(error), tone: 'error' }),
+      },
+    );
+  };
+
+  const onSave = () => {
+    const broken = all.find((t) => bodyProblem(bodies[t.commType] ?? ''));
+    if (broken) {
+      // Show the template that needs fixing, with its problem.
+      setCommType(broken.commType);
+      setErrors({ body: bodyProblem(bodies[broken.commType] ?? '')! });
+      return;
+    }
     save.mutate(
       {
         categories: saved.map((c) => ({
@@ -76,158 +103,61 @@ function TemplatesForm({ categories: saved }: { categories: Categories }) {
   };
 
   return (
-    <>
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <p className={styles.placeholders}>
-        Placeholders filled in for each customer:{' '}
-        {CARD_PLACEHOLDERS.map((p) => (
-          <code key={p} className={styles.code}>{`{${p}}`}</code>
-        ))}
-      </p>
-      {saved.map((category) => (
-        <Card key={category.name} title={category.name}>
-          <div className={styles.templates}>
-            {category.templates.map((t) => (
-              <div key={t.commType} className={styles.template}>
-                <TextAreaField
-                  label={t.templateName}
-                  value={bodies[t.commType] ?? ''}
-                  onChange={(e) => {
-                    const value = e.target.value;
-                    setBodies((b) => ({ ...b, [t.commType]: value }));
-                    if (errors[t.commType]) setErrors(({ [t.commType]: _, ...rest }) => rest);
-                  }}
-                  rows={3}
-                  maxChars={CARD_LIMITS.smsBodyMax}
-                  error={errors[t.commType]}
-                />
-                <div className={styles.templateActions}>
-                  <Button variant="ghost" size="sm" onClick={() => setDemoFor(t.commType)}>
-                    Send test SMS
-                  </Button>
-                </div>
-              </div>
-            ))}
-          </div>
-        </Card>
-      ))}
-      <div className={styles.footer}>
-        {dirty && <span className={styles.unsaved}>You have unsaved changes.</span>}
-        <Button type="submit" loading={save.isPending} disabled={!dirty}>
-          Save Templates
-        </Button>
-      </div>
-    </form>
-      <DemoModal
-        open={demoFor !== null}
-        onOpenChange={(open) => !open && setDemoFor(null)}
-        templates={all}
-        initial={demoFor ?? all[0]?.commType ?? ''}
-        unsaved={dirty}
-      />
-    </>
-  );
-}
-
-function DemoModal({
-  open,
-  onOpenChange,
-  templates,
-  initial,
-  unsaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  templates: { commType: string; templateName: string; smsBody: string }[];
-  initial: string;
-  unsaved: boolean;
-}) {
-  return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Send a test SMS" size="sm">
-      {open && <DemoForm key={initial} templates={templates} initial={initial} unsaved={unsaved} onDone={() => onOpenChange(false)} />}
-    </Modal>
-  );
-}
-
-function DemoForm({
-  templates,
-  initial,
-  unsaved,
-  onDone,
-}: {
-  templates: { commType: string; templateName: string; smsBody: string }[];
-  initial: string;
-  unsaved: boolean;
-  onDone: () => void;
-}) {
-  const toast = useToast();
-  const send = useSendDemo();
-  const [commType, setCommType] = useState(initial);
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const chosen = templates.find((t) => t.commType === commType);
-  const e164 = toE164(phone);
-
-  const onSend = () => {
-    if (!chosen) return setError(MSG.cardChooseTemplate);
-    if (e164 === null) return setError(MSG.validPhone);
-    setError(null);
-    send.mutate(
-      { commType: commType as CardCommType, phoneNumber: e164 },
-      {
-        onSuccess: ({ message }) => {
-          toast.show({ title: message ?? MSG.cardDemoSent, tone: 'success' });
-          onDone();
-        },
-        onError: (e) => setError(errorMessage(e)),
-      },
-    );
-  };
-
-  return (
-    <div className={styles.demo}>
-      <SelectField
-        label="Demo SMS Template"
-        value={commType}
-        onChange={setCommType}
-        options={templates.map((t) => ({ value: t.commType, label: t.templateName }))}
-      />
-      {chosen && (
-        <figure className={styles.previewFigure}>
-          <figcaption className={styles.previewCaption}>Saved text</figcaption>
-          <p className={styles.preview}>{chosen.smsBody}</p>
-        </figure>
-      )}
-      {unsaved && (
-        <Banner tone="info">The test uses the saved text. Save your changes first to test them.</Banner>
-      )}
-      <TextField
-        label="Test phone number"
-        value={phone}
-        onChange={(e) => {
-          setPhone(formatPhoneTyping(e.target.value));
-          if (error) setError(null);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            onSend();
-          }
-        }}
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(512) 555-0100"
-        leading={<span className={styles.prefix}>+1</span>}
-        error={error}
-      />
-      <div className={styles.demoActions}>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button onClick={onSend} loading={send.isPending} disabled={!chosen || e164 === null}>
-          Send test SMS
-        </Button>
-      </div>
-    </div>
+    <Card title="Templates">
+      <form className={styles.form} onSubmit={onSend} noValidate>
+        <SelectField
+          label="Demo SMS Template"
+          value={commType}
+          onChange={(value) => {
+            setCommType(value);
+            clear('template');
+            clear('body');
+          }}
+          options={all.map((t) => ({ value: t.commType, label: t.templateName }))}
+          error={errors.template}
+        />
+        <TextAreaField
+          label="SMS body"
+          value={body}
+          onChange={(e) => {
+            const value = e.target.value;
+            setBodies((b) => ({ ...b, [commType]: value }));
+            clear('body');
+          }}
+          rows={4}
+          maxChars={CARD_LIMITS.smsBodyMax}
+          error={errors.body}
+        />
+        <p className={styles.placeholders}>
+          Placeholders filled in for each customer:{' '}
+          {CARD_PLACEHOLDERS.map((p) => (
+            <code key={p} className={styles.code}>{`{${p}}`}</code>
+          ))}
+        </p>
+        <TextField
+          label="Test phone number"
+          value={phone}
+          onChange={(e) => {
+            setPhone(formatPhoneTyping(e.target.value));
+            clear('phone');
+          }}
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(512) 555-0100"
+          leading={<span className={styles.prefix}>+1</span>}
+          hint="The test is filled in with a sample customer and the text as it stands above, saved or not."
+          error={errors.phone}
+        />
+        <div className={styles.footer}>
+          {dirty && <span className={styles.unsaved}>You have unsaved changes.</span>}
+          <Button variant="secondary" onClick={onSave} loading={save.isPending} disabled={!dirty}>
+            Save Templates
+          </Button>
+          <Button type="submit" loading={send.isPending}>
+            Send test SMS
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@kudo/shared';
+import { MSG, formatPhoneTyping, toE164 } from '@kudo/shared';
 import { delayLabel, dollars, parseCardPhone, parseEmail, phoneProblem, splitTerms } from './fields';
 
 describe('card fields', () => {
@@ -20,6 +20,11 @@ describe('card fields', () => {
   it('checks and lower-cases emails', () => {
     expect(parseEmail(' A@B.test ')).toEqual({ value: 'a@b.test' });
     expect(parseEmail('a@b')).toEqual({ error: MSG.validEmail });
+  });
+  it('sends a typed test number as +1 and its ten digits, and nothing shorter', () => {
+    expect(toE164(formatPhoneTyping('5125550199'))).toBe('+15125550199');
+    expect(toE164('(512) 555-019')).toBeNull();
+    expect(toE164('')).toBeNull();
   });
   it('splits comma-joined terms', () => {
     expect(splitTerms(' plumber, ,drains,plumber ')).toEqual(['plumber', 'drains']);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { RefreshIcon } from '../../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { EmptyState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
 import { cx } from '../../../lib/cx';
-import { errorMessage } from '../../../lib/forms';
 import { useOutbox, type OutboxChannel } from '../api/outbox';
 import { OutboxMessageCard } from '../components/OutboxMessageCard';
 import styles from './DevOutboxPage.module.css';
@@ -55,29 +55,30 @@ export default function DevOutboxPage() {
         </>
       }
     >
-      {outbox.isPending ? (
-        <LoadingState />
-      ) : outbox.error instanceof ApiError && outbox.error.status === 404 ? (
-        <EmptyState
-          title="The dev outbox is off"
-          description="This server sends texts and emails through the real providers, so nothing is recorded here."
-        />
-      ) : outbox.isError ? (
-        <ErrorState message={errorMessage(outbox.error)} onRetry={refresh} retrying={refreshing} />
-      ) : messages.length === 0 ? (
-        <EmptyState
-          title="The outbox is empty"
-          description="Messages appear here as soon as the app sends a text or an email."
-        />
-      ) : (
-        <ol className={styles.list} aria-label="Messages, newest first">
-          {messages.map((m) => (
-            <li key={m.id}>
-              <OutboxMessageCard message={m} />
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryBoundary
+        // Retry spins only for the refresh asked for, not for the background polling.
+        query={{ ...outbox, refetch: refresh, isFetching: refreshing }}
+        renderError={(error) =>
+          error instanceof ApiError && error.status === 404 ? (
+            <EmptyState
+              title="The dev outbox is off"
+              description="This server sends texts and emails through the real providers, so nothing is recorded here."
+            />
+          ) : undefined
+        }
+        isEmpty={() => messages.length === 0}
+        empty={{ title: 'The outbox is empty', description: 'Messages appear here as soon as the app sends a text or an email.' }}
+      >
+        {() => (
+          <ol className={styles.list} aria-label="Messages, newest first">
+            {messages.map((m) => (
+              <li key={m.id}>
+                <OutboxMessageCard message={m} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryBoundary>
     </Page>
   );
 }

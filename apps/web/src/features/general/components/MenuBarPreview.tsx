@@ -1,4 +1,4 @@
-import { readableTextOn } from '../utils/color';
+import { readableTextOn } from '../../../lib/contrast';
 import styles from './Branding.module.css';
 
 const SAMPLE = ['Dashboard', 'Operate', 'Message', 'Analyze', 'Settings'];

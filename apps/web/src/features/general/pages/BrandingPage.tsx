@@ -1,6 +1,6 @@
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { ErrorState, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/forms';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { LoadingState } from '../../../components/States';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useBranding } from '../api/branding';
 import { BrandingCard } from '../components/BrandingCard';
@@ -9,15 +9,15 @@ import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
 
 function BrandingContent({ locationId }: { locationId: number }) {
   const branding = useBranding(locationId);
-  if (branding.isPending) return <LoadingState />;
-  if (branding.isError) {
-    return <ErrorState message={errorMessage(branding.error)} onRetry={() => void branding.refetch()} retrying={branding.isFetching} />;
-  }
   return (
-    <div className={styles.columns}>
-      <BrandingCard locationId={locationId} saved={branding.data} />
-      <CompanyDetailsCard locationId={locationId} saved={branding.data} />
-    </div>
+    <QueryBoundary query={branding}>
+      {(saved) => (
+        <div className={styles.columns}>
+          <BrandingCard locationId={locationId} saved={saved} />
+          <CompanyDetailsCard locationId={locationId} saved={saved} />
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 

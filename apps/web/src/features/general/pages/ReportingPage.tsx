@@ -5,7 +5,8 @@ import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MailIcon, SearchIcon } from '../../../components/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { LoadingState } from '../../../components/States';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
@@ -70,88 +71,89 @@ function RecipientsCard({ locationId }: { locationId: number }) {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {recipients.isPending ? (
-        <LoadingState compact />
-      ) : recipients.isError ? (
-        <ErrorState compact message={errorMessage(recipients.error)} onRetry={() => void recipients.refetch()} retrying={recipients.isFetching} />
-      ) : visible.length === 0 ? (
-        <EmptyState compact icon={<MailIcon size={22} />} title="No emails found..." description={search ? 'Try another name or email.' : 'Add an email above to start sending reports.'} />
-      ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <SortHeader label="Name" column="name" sort={sort} onSort={setSort} />
-                <SortHeader label="Email" column="email" sort={sort} onSort={setSort} />
-                <SortHeader label="Status" column="status" sort={sort} onSort={setSort} />
-                <th scope="col" className={styles.center}>
-                  Weekly
-                </th>
-                <th scope="col" className={styles.center}>
-                  Monthly
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible.map((r) => (
-                <tr key={r.id} data-testid={`recipient-row-${r.email}`}>
-                  <td className={styles.email}>{r.name}</td>
-                  <td>{r.email}</td>
-                  <td>
-                    {r.verified ? (
-                      <span className={`${styles.badge} ${styles.badgeSuccess}`}>Verified</span>
-                    ) : (
-                      <span className={`${styles.badge} ${styles.badgeWarning}`}>Pending verification</span>
-                    )}
-                  </td>
-                  <td className={styles.center}>
-                    <span className={styles.switchCell}>
-                      <Switch label={`Weekly reports: ${r.email}`} hideLabel checked={r.weekly === 1} onCheckedChange={(v) => toggle(r, { weekly: v })} />
-                    </span>
-                  </td>
-                  <td className={styles.center}>
-                    <span className={styles.switchCell}>
-                      <Switch label={`Monthly reports: ${r.email}`} hideLabel checked={r.monthly === 1} onCheckedChange={(v) => toggle(r, { monthly: v })} />
-                    </span>
-                  </td>
-                  <td>
-                    <div className={styles.rowActions}>
-                      {!r.verified && (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          loading={resend.isPending && resend.variables === r.email}
-                          onClick={() =>
-                            resend.mutate(r.email, {
-                              onSuccess: ({ message }) => toast.show({ tone: 'success', title: message ?? MSG.verificationResent, description: r.email }),
-                              onError: failed,
-                            })
-                          }
-                          aria-label={`Resend verification to ${r.email}`}
-                        >
-                          Resend
-                        </Button>
-                      )}
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        loading={!r.verified && remove.isPending && remove.variables?.email === r.email}
-                        onClick={() => (r.verified ? setConfirming(r) : doDelete(r))}
-                        aria-label={`Delete ${r.email}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
+      <QueryBoundary
+        query={recipients}
+        compact
+        isEmpty={() => visible.length === 0}
+        empty={{ icon: <MailIcon size={22} />, title: 'No emails found...', description: search ? 'Try another name or email.' : 'Add an email above to start sending reports.' }}
+      >
+        {() => (
+          <div className={styles.scroll}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <SortHeader label="Name" column="name" sort={sort} onSort={setSort} />
+                  <SortHeader label="Email" column="email" sort={sort} onSort={setSort} />
+                  <SortHeader label="Status" column="status" sort={sort} onSort={setSort} />
+                  <th scope="col" className={styles.center}>
+                    Weekly
+                  </th>
+                  <th scope="col" className={styles.center}>
+                    Monthly
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {visible.map((r) => (
+                  <tr key={r.id} data-testid={`recipient-row-${r.email}`}>
+                    <td className={styles.email}>{r.name}</td>
+                    <td>{r.email}</td>
+                    <td>
+                      {r.verified ? (
+                        <span className={`${styles.badge} ${styles.badgeSuccess}`}>Verified</span>
+                      ) : (
+                        <span className={`${styles.badge} ${styles.badgeWarning}`}>Pending verification</span>
+                      )}
+                    </td>
+                    <td className={styles.center}>
+                      <span className={styles.switchCell}>
+                        <Switch label={`Weekly reports: ${r.email}`} hideLabel checked={r.weekly === 1} onCheckedChange={(v) => toggle(r, { weekly: v })} />
+                      </span>
+                    </td>
+                    <td className={styles.center}>
+                      <span className={styles.switchCell}>
+                        <Switch label={`Monthly reports: ${r.email}`} hideLabel checked={r.monthly === 1} onCheckedChange={(v) => toggle(r, { monthly: v })} />
+                      </span>
+                    </td>
+                    <td>
+                      <div className={styles.rowActions}>
+                        {!r.verified && (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            loading={resend.isPending && resend.variables === r.email}
+                            onClick={() =>
+                              resend.mutate(r.email, {
+                                onSuccess: ({ message }) => toast.show({ tone: 'success', title: message ?? MSG.verificationResent, description: r.email }),
+                                onError: failed,
+                              })
+                            }
+                            aria-label={`Resend verification to ${r.email}`}
+                          >
+                            Resend
+                          </Button>
+                        )}
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          loading={!r.verified && remove.isPending && remove.variables?.email === r.email}
+                          onClick={() => (r.verified ? setConfirming(r) : doDelete(r))}
+                          aria-label={`Delete ${r.email}`}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryBoundary>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

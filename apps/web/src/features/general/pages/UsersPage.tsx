@@ -6,7 +6,8 @@ import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LockIcon, SearchIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/Pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { LoadingState, STATE_TEXT } from '../../../components/States';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
@@ -103,116 +104,117 @@ function UsersContent({ locationId, subject }: { locationId: number; subject: Ac
           </p>
         )}
       </div>
-      {users.isPending ? (
-        <LoadingState compact />
-      ) : users.isError ? (
-        <ErrorState compact message={errorMessage(users.error)} onRetry={() => void users.refetch()} retrying={users.isFetching} />
-      ) : visible.length === 0 ? (
-        <EmptyState compact title={search ? 'No users match your search.' : 'No data could be found!'} description={search ? 'Try another email.' : undefined} />
-      ) : (
-        <>
-          <div className={styles.scroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <SortHeader label="User" column="user" sort={sort} onSort={setSort} />
-                  <SortHeader label="Role" column="role" sort={sort} onSort={setSort} />
-                  <SortHeader label="Active" column="active" sort={sort} onSort={setSort} className={styles.center} />
-                  {PERMISSIONS.map((p) => (
-                    <th key={p} scope="col" className={styles.center}>
-                      {PERMISSION_LABELS[p]}
-                    </th>
-                  ))}
-                  {canManage && (
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.rows.map((u) => {
-                  const reason = lockReason(u, canManage);
-                  const name = [u.first_name, u.last_name].filter(Boolean).join(' ');
-                  return (
-                    <tr key={u.id} data-testid={`user-row-${u.username}`}>
-                      <td className={styles.userCell}>
-                        <div className={styles.primary}>
-                          {u.locked && <LockIcon size={14} className={styles.lock} aria-label="Locked" />}
-                          <div className={styles.primaryText}>
-                            <span className={styles.email} title={u.username}>
-                              {u.username}
-                            </span>
-                            {(name || !u.verified || u.active === 0 || u.is_self) && (
-                              <span className={styles.subLine}>
-                                {name && <span className={styles.sub}>{name}</span>}
-                                {!u.verified && <span className={`${styles.badge} ${styles.badgeWarning}`}>Pending verification</span>}
-                                {u.active === 0 && <span className={`${styles.badge} ${styles.badgeMuted}`}>Inactive</span>}
-                                {u.is_self && <span className={`${styles.badge} ${styles.badgeMuted}`}>You</span>}
+      <QueryBoundary
+        query={users}
+        compact
+        isEmpty={() => visible.length === 0}
+        empty={{ title: search ? 'No users match your search.' : STATE_TEXT.empty, description: search ? 'Try another email.' : undefined }}
+      >
+        {() => (
+          <>
+            <div className={styles.scroll}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <SortHeader label="User" column="user" sort={sort} onSort={setSort} />
+                    <SortHeader label="Role" column="role" sort={sort} onSort={setSort} />
+                    <SortHeader label="Active" column="active" sort={sort} onSort={setSort} className={styles.center} />
+                    {PERMISSIONS.map((p) => (
+                      <th key={p} scope="col" className={styles.center}>
+                        {PERMISSION_LABELS[p]}
+                      </th>
+                    ))}
+                    {canManage && (
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.rows.map((u) => {
+                    const reason = lockReason(u, canManage);
+                    const name = [u.first_name, u.last_name].filter(Boolean).join(' ');
+                    return (
+                      <tr key={u.id} data-testid={`user-row-${u.username}`}>
+                        <td className={styles.userCell}>
+                          <div className={styles.primary}>
+                            {u.locked && <LockIcon size={14} className={styles.lock} aria-label="Locked" />}
+                            <div className={styles.primaryText}>
+                              <span className={styles.email} title={u.username}>
+                                {u.username}
                               </span>
-                            )}
-                          </div>
-                        </div>
-                      </td>
-                      <td>
-                        {u.role_name}
-                        <div className={styles.sub}>{u.access_type}</div>
-                      </td>
-                      <td className={styles.center}>
-                        <span className={styles.switchCell}>
-                          <Switch
-                            label={`Active: ${u.username}`}
-                            hideLabel
-                            checked={u.active === 1}
-                            onCheckedChange={(v) => save(u, { active: v })}
-                            disabled={reason !== null || u.is_self}
-                            disabledReason={reason ?? 'You cannot deactivate yourself.'}
-                          />
-                        </span>
-                      </td>
-                      {PERMISSIONS.map((p) => {
-                        const noChat = p === 'twm' && !hasChat;
-                        return (
-                          <td key={p} className={styles.center}>
-                            <span className={styles.switchCell}>
-                              <Switch
-                                label={`${PERMISSION_LABELS[p]}: ${u.username}`}
-                                hideLabel
-                                checked={!noChat && u.permissions[p] === 1}
-                                onCheckedChange={(v) => save(u, { permission: [p, v] })}
-                                disabled={reason !== null || noChat}
-                                disabledReason={reason ?? 'Chat needs the Kudo Pro subscription.'}
-                              />
-                            </span>
-                          </td>
-                        );
-                      })}
-                      {canManage && (
-                        <td>
-                          <div className={styles.rowActions}>
-                            {!u.locked && !u.is_self && (
-                              <Button variant="ghost" size="sm" onClick={() => setRemoving(u)} aria-label={`Remove ${u.username}`}>
-                                Remove
-                              </Button>
-                            )}
+                              {(name || !u.verified || u.active === 0 || u.is_self) && (
+                                <span className={styles.subLine}>
+                                  {name && <span className={styles.sub}>{name}</span>}
+                                  {!u.verified && <span className={`${styles.badge} ${styles.badgeWarning}`}>Pending verification</span>}
+                                  {u.active === 0 && <span className={`${styles.badge} ${styles.badgeMuted}`}>Inactive</span>}
+                                  {u.is_self && <span className={`${styles.badge} ${styles.badgeMuted}`}>You</span>}
+                                </span>
+                              )}
+                            </div>
                           </div>
                         </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <div className={styles.footer}>
-            <span>
-              {visible.length} {visible.length === 1 ? 'user' : 'users'}
-              {shown.pageCount > 1 && ` · page ${shown.page} of ${shown.pageCount}`}
-            </span>
-            <Pagination page={shown.page} pageCount={shown.pageCount} onPage={setPage} label="User pages" />
-          </div>
-        </>
-      )}
+                        <td>
+                          {u.role_name}
+                          <div className={styles.sub}>{u.access_type}</div>
+                        </td>
+                        <td className={styles.center}>
+                          <span className={styles.switchCell}>
+                            <Switch
+                              label={`Active: ${u.username}`}
+                              hideLabel
+                              checked={u.active === 1}
+                              onCheckedChange={(v) => save(u, { active: v })}
+                              disabled={reason !== null || u.is_self}
+                              disabledReason={reason ?? 'You cannot deactivate yourself.'}
+                            />
+                          </span>
+                        </td>
+                        {PERMISSIONS.map((p) => {
+                          const noChat = p === 'twm' && !hasChat;
+                          return (
+                            <td key={p} className={styles.center}>
+                              <span className={styles.switchCell}>
+                                <Switch
+                                  label={`${PERMISSION_LABELS[p]}: ${u.username}`}
+                                  hideLabel
+                                  checked={!noChat && u.permissions[p] === 1}
+                                  onCheckedChange={(v) => save(u, { permission: [p, v] })}
+                                  disabled={reason !== null || noChat}
+                                  disabledReason={reason ?? 'Chat needs the Kudo Pro subscription.'}
+                                />
+                              </span>
+                            </td>
+                          );
+                        })}
+                        {canManage && (
+                          <td>
+                            <div className={styles.rowActions}>
+                              {!u.locked && !u.is_self && (
+                                <Button variant="ghost" size="sm" onClick={() => setRemoving(u)} aria-label={`Remove ${u.username}`}>
+                                  Remove
+                                </Button>
+                              )}
+                            </div>
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <div className={styles.footer}>
+              <span>
+                {visible.length} {visible.length === 1 ? 'user' : 'users'}
+                {shown.pageCount > 1 && ` · page ${shown.page} of ${shown.pageCount}`}
+              </span>
+              <Pagination page={shown.page} pageCount={shown.pageCount} onPage={setPage} label="User pages" />
+            </div>
+          </>
+        )}
+      </QueryBoundary>
       {canManage && <AddUserModal open={adding} onOpenChange={setAdding} locationId={locationId} hasChat={hasChat} />}
       <ConfirmDialog
         open={removing !== null}

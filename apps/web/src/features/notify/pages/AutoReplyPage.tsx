@@ -4,7 +4,8 @@ import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { SelectField } from '../../../components/SelectField';
-import { ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { LoadingState } from '../../../components/States';
 import { Switch } from '../../../components/Switch';
 import { useToast } from '../../../components/Toast';
 import { cx } from '../../../lib/cx';
@@ -114,11 +115,7 @@ function AutoReplyForm({ locationId, initial }: { locationId: number; initial: A
 }
 
 function AutoReply({ locationId }: { locationId: number }) {
-  const settings = useAutoReply(locationId);
-  if (settings.isPending) return <LoadingState />;
-  if (settings.isError)
-    return <ErrorState message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />;
-  return <AutoReplyForm locationId={locationId} initial={settings.data} />;
+  return <QueryBoundary query={useAutoReply(locationId)}>{(settings) => <AutoReplyForm locationId={locationId} initial={settings} />}</QueryBoundary>;
 }
 
 /** Settings › Messaging › Auto-reply. */

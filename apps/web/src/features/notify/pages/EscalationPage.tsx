@@ -7,7 +7,8 @@ import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CheckIcon, CloseIcon, UserIcon } from '../../../components/icons';
 import { SelectField } from '../../../components/SelectField';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { EmptyState, LoadingState } from '../../../components/States';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { apiFieldErrors, errorMessage } from '../../../lib/forms';
@@ -258,15 +259,16 @@ function ContactsTable({ locationId, contacts }: { locationId: number; contacts:
 }
 
 function Escalation({ locationId }: { locationId: number }) {
-  const contacts = useEscalationContacts(locationId);
-  if (contacts.isPending) return <LoadingState />;
-  if (contacts.isError)
-    return <ErrorState message={errorMessage(contacts.error)} onRetry={() => void contacts.refetch()} retrying={contacts.isFetching} />;
+  // No contacts still shows the form to add one; the table says it is empty itself.
   return (
-    <div className={styles.stack}>
-      <AddContactForm locationId={locationId} contacts={contacts.data} />
-      <ContactsTable locationId={locationId} contacts={contacts.data} />
-    </div>
+    <QueryBoundary query={useEscalationContacts(locationId)} isEmpty={() => false}>
+      {(contacts) => (
+        <div className={styles.stack}>
+          <AddContactForm locationId={locationId} contacts={contacts} />
+          <ContactsTable locationId={locationId} contacts={contacts} />
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 

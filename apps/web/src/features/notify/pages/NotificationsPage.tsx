@@ -1,33 +1,32 @@
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { ErrorState, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/forms';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { LoadingState } from '../../../components/States';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useNotifications } from '../api/notifications';
 import styles from '../components/Notify.module.css';
 import { SentimentCard } from '../components/SentimentCard';
 
 function NotificationCards({ locationId }: { locationId: number }) {
-  const notifications = useNotifications(locationId);
-  if (notifications.isPending) return <LoadingState />;
-  if (notifications.isError)
-    return <ErrorState message={errorMessage(notifications.error)} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
-  const { positive, neutral, negative } = notifications.data;
   return (
-    <div className={styles.grid}>
-      <SentimentCard locationId={locationId} sentiment="positive" emails={positive.email} />
-      <SentimentCard
-        locationId={locationId}
-        sentiment="neutral"
-        emails={neutral.email}
-        sms={{ current: neutral.sms, otherNumber: negative.sms?.phoneNumber ?? null }}
-      />
-      <SentimentCard
-        locationId={locationId}
-        sentiment="negative"
-        emails={negative.email}
-        sms={{ current: negative.sms, otherNumber: neutral.sms?.phoneNumber ?? null }}
-      />
-    </div>
+    <QueryBoundary query={useNotifications(locationId)}>
+      {({ positive, neutral, negative }) => (
+        <div className={styles.grid}>
+          <SentimentCard locationId={locationId} sentiment="positive" emails={positive.email} />
+          <SentimentCard
+            locationId={locationId}
+            sentiment="neutral"
+            emails={neutral.email}
+            sms={{ current: neutral.sms, otherNumber: negative.sms?.phoneNumber ?? null }}
+          />
+          <SentimentCard
+            locationId={locationId}
+            sentiment="negative"
+            emails={negative.email}
+            sms={{ current: negative.sms, otherNumber: neutral.sms?.phoneNumber ?? null }}
+          />
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 

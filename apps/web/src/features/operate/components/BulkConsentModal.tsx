@@ -2,16 +2,19 @@ import { MSG } from '@kudo/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
+import { progressCounts, ProgressTable, type ProgressStatus } from '../../../components/ProgressTable';
 import { errorMessage } from '../../../lib/forms';
 import { readConsentSheet, recordConsent, type ConsentAction } from '../api/consent';
 import styles from './BulkSendModal.module.css';
+
+const COLUMNS = ['Row', 'Name', 'Phone'];
 
 interface Row {
   row: number;
   name: string;
   phone: string;
   valid: boolean;
-  status: 'Standby' | 'Pending' | 'Success' | 'Error';
+  status: ProgressStatus;
 }
 
 /** Messaging Homeowner Consent: a spreadsheet of customers opted in or out one row at a time. */
@@ -39,7 +42,7 @@ export function BulkConsentModal({ open, onOpenChange }: { open: boolean; onOpen
     setRunning(true);
     try {
       const read = await readConsentSheet(file);
-      let list: Row[] = read.rows.map((r) => ({ ...r, status: r.valid ? 'Standby' : 'Error' }));
+      let list: Row[] = read.rows.map((r) => ({ ...r, status: r.valid ? 'standby' : 'error' }));
       setRows(list);
       for (const r of read.rows) {
         if (!r.valid) continue;
@@ -47,12 +50,12 @@ export function BulkConsentModal({ open, onOpenChange }: { open: boolean; onOpen
           list = list.map((x) => (x.row === r.row ? { ...x, status } : x));
           setRows(list);
         };
-        mark('Pending');
+        mark('pending');
         try {
           await recordConsent(action, { app_code: 'CNXN', phone: r.phone, name: r.name, source: 'bulk' });
-          mark('Success');
+          mark('success');
         } catch {
-          mark('Error');
+          mark('error');
         }
       }
     } catch (err) {
@@ -63,7 +66,6 @@ export function BulkConsentModal({ open, onOpenChange }: { open: boolean; onOpen
   };
 
   const done = rows !== null && !running;
-  const finished = rows?.filter((r) => r.status === 'Success' || r.status === 'Error').length ?? 0;
   return (
     <Modal
       open={open}
@@ -107,37 +109,18 @@ export function BulkConsentModal({ open, onOpenChange }: { open: boolean; onOpen
           )}
         </div>
       ) : (
-        <div className={styles.progressWrap}>
-          <p className={styles.headline} role="status">
-            {running ? `Saving… ${finished}/${rows.length}` : `${rows.filter((r) => r.status === 'Success').length}/${rows.length} saved`}
-          </p>
-          <div className={styles.bar} role="progressbar" aria-label="Saved" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round((finished / Math.max(1, rows.length)) * 100)}>
-            <span style={{ width: `${Math.round((finished / Math.max(1, rows.length)) * 100)}%` }} />
-          </div>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.row}>
-                    <td>{r.row}</td>
-                    <td>{r.name || '—'}</td>
-                    <td>{r.phone || '—'}</td>
-                    <td className={r.status === 'Error' ? styles.error : r.status === 'Success' ? styles.success : styles.pending}>{r.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
+        <ProgressTable
+          label="Saved"
+          headline={consentHeadline(rows, running)}
+          columns={COLUMNS}
+          rows={rows.map((r) => ({ key: r.row, cells: [r.row, r.name || '—', r.phone || '—'], status: r.status }))}
+        />
       )}
     </Modal>
   );
+}
+
+function consentHeadline(rows: readonly Row[], running: boolean) {
+  const { done, failed, total } = progressCounts(rows);
+  return running ? `Saving… ${done + failed}/${total}` : `${done}/${total} saved`;
 }

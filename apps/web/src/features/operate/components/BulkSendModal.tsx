@@ -2,15 +2,15 @@ import { MSG, type BulkJobView } from '@kudo/shared';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
+import { ProgressTable } from '../../../components/ProgressTable';
 import { SelectField } from '../../../components/SelectField';
 import { errorMessage } from '../../../lib/forms';
-import { cx } from '../../../lib/cx';
 import { useBulkJob, useStartBulk } from '../api/bulk';
 import type { DispatchCampaign } from './DispatchRow';
 import styles from './BulkSendModal.module.css';
 
 const ACCEPT = '.xls,.xlsx,.csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
-const STATUS_LABEL = { standby: 'Standby', pending: 'Pending', success: 'Success' } as const;
+const COLUMNS = ['Row', 'Name', 'Phone', 'Email'];
 
 /**
  * Send to Multiple Customers: choose a spreadsheet and a campaign, then watch each row go Standby →
@@ -124,7 +124,6 @@ export function BulkSendModal({
 
 function Progress({ view }: { view: BulkJobView }) {
   const finished = view.counts.success + view.counts.error;
-  const percent = view.total === 0 ? 100 : Math.round((finished / view.total) * 100);
   const headline =
     view.status === 'done'
       ? `${view.counts.success}/${view.total} sent`
@@ -132,37 +131,11 @@ function Progress({ view }: { view: BulkJobView }) {
         ? `Waiting for the sending window (08:00–21:00): resumes ${view.resumes_at ? new Date(view.resumes_at).toLocaleString() : 'soon'}`
         : `Sending… ${finished}/${view.total}`;
   return (
-    <div className={styles.progressWrap}>
-      <p className={styles.headline} role="status" aria-live="polite">
-        {view.kind === 'bio' ? 'Bios' : 'pulseChecks'} from {view.campaign_name}: {headline}
-      </p>
-      <div className={styles.bar} role="progressbar" aria-label="Sent" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <span style={{ width: `${percent}%` }} />
-      </div>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Name</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.rows.map((r) => (
-              <tr key={r.row}>
-                <td>{r.row}</td>
-                <td>{r.name || '—'}</td>
-                <td>{r.phone || '—'}</td>
-                <td>{r.email || '—'}</td>
-                <td className={cx(styles.status, styles[r.status])}>{r.status === 'error' ? (r.message ?? 'Error') : STATUS_LABEL[r.status]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <ProgressTable
+      label="Sent"
+      headline={`${view.kind === 'bio' ? 'Bios' : 'pulseChecks'} from ${view.campaign_name}: ${headline}`}
+      columns={COLUMNS}
+      rows={view.rows.map((r) => ({ key: r.row, cells: [r.row, r.name || '—', r.phone || '—', r.email || '—'], status: r.status, message: r.message }))}
+    />
   );
 }

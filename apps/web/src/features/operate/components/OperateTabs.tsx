@@ -1,8 +1,7 @@
-import { checkAccess } from '@kudo/shared';
-import { NavLink } from 'react-router-dom';
-import { pathFor, ROUTES, type RouteName } from '../../../app/routes';
+import { canEnter } from '../../../app/layout/menu';
+import { pathFor, type RouteName } from '../../../app/routes';
+import { RouteTabs } from '../../../components/RouteTabs';
 import { useCurrentSession } from '../../../lib/session/hooks';
-import styles from './OperateTabs.module.css';
 
 const TABS = [
   { label: 'Dispatch', route: 'operate-dispatch' },
@@ -13,17 +12,6 @@ const TABS = [
 /** Operate's pages; Contact Card shows only with the contact-card add-on (its route's rule). */
 export function OperateTabs() {
   const session = useCurrentSession();
-  const visible = TABS.filter(({ route }) => {
-    const access = ROUTES[route].access;
-    return !session || access.kind !== 'location' || checkAccess(access.rule, session.subject) === 'ok';
-  });
-  return (
-    <nav className={styles.tabs} aria-label="Operate">
-      {visible.map((t) => (
-        <NavLink key={t.route} to={pathFor(t.route)} end className={styles.tab}>
-          {t.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  const tabs = TABS.filter(({ route }) => !session || canEnter(route, session.subject)).map((t) => ({ label: t.label, to: pathFor(t.route) }));
+  return <RouteTabs label="Operate" tabs={tabs} />;
 }

@@ -5,7 +5,7 @@ import { pathFor } from '../../../app/routes';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Page } from '../../../components/Page';
-import { ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { TextField } from '../../../components/TextField';
 import { cx } from '../../../lib/cx';
 import { errorMessage } from '../../../lib/forms';
@@ -75,54 +75,54 @@ export default function ContactCardPage() {
     <Page title="Contact Card" lead="Text a customer your contact card, so your number is saved in their phone.">
       <OperateTabs />
       <Card className={styles.card}>
-        {card.isPending ? (
-          <LoadingState compact />
-        ) : card.isError ? (
-          <ErrorState compact message={errorMessage(card.error)} onRetry={() => void card.refetch()} retrying={card.isFetching} />
-        ) : !card.data.ready ? (
-          <p>
-            Your contact card is not set up yet.{' '}
-            <Link to={pathFor('settings-contact-card-contact-information')}>Set it up in Settings › Contact Card</Link>.
-          </p>
-        ) : (
-          <form className={styles.form} onSubmit={submit} noValidate>
-            <TextField
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              placeholder="(000) 000-0000"
-              maxLength={14}
-              value={formatPhoneTyping(phone)}
-              onChange={(e) => {
-                const next = typedPhoneDigits(e.target.value);
-                setPhone(next);
-                setLookupError(null);
-                setLookup(isValidPhone(next) ? 'checking' : 'idle');
-              }}
-              error={lookupError}
-              className={cx(lookup === 'ok' && styles.valid, phone.length > 0 && !isValidPhone(phone) && styles.incomplete)}
-              hint={lookup === 'checking' ? 'Checking this number…' : lookup === 'ok' ? 'This number can receive texts.' : undefined}
-            />
-            <TextField label="Name (optional)" value={name} maxLength={100} onChange={(e) => setName(cleanText(e.target.value))} />
-            <label className={styles.test}>
-              <input type="checkbox" checked={isTest} onChange={(e) => setIsTest(e.target.checked)} /> Mark as Test
-            </label>
-            <Button type="submit" disabled={lookup !== 'ok'} loading={send.isPending}>
-              Send Contact Card
-            </Button>
-            {result && (
-              <p className={result.ok ? styles.success : styles.error} role={result.ok ? 'status' : 'alert'}>
-                {result.text}
+        <QueryBoundary query={card} compact>
+          {(data) =>
+            !data.ready ? (
+              <p>
+                Your contact card is not set up yet.{' '}
+                <Link to={pathFor('settings-contact-card-contact-information')}>Set it up in Settings › Contact Card</Link>.
               </p>
-            )}
-            {card.data.preview && (
-              <div className={styles.preview}>
-                <span className={styles.previewLabel}>The text your customer gets</span>
-                <p>{card.data.preview}</p>
-              </div>
-            )}
-          </form>
-        )}
+            ) : (
+              <form className={styles.form} onSubmit={submit} noValidate>
+                <TextField
+                  label="Phone"
+                  type="tel"
+                  inputMode="tel"
+                  placeholder="(000) 000-0000"
+                  maxLength={14}
+                  value={formatPhoneTyping(phone)}
+                  onChange={(e) => {
+                    const next = typedPhoneDigits(e.target.value);
+                    setPhone(next);
+                    setLookupError(null);
+                    setLookup(isValidPhone(next) ? 'checking' : 'idle');
+                  }}
+                  error={lookupError}
+                  className={cx(lookup === 'ok' && styles.valid, phone.length > 0 && !isValidPhone(phone) && styles.incomplete)}
+                  hint={lookup === 'checking' ? 'Checking this number…' : lookup === 'ok' ? 'This number can receive texts.' : undefined}
+                />
+                <TextField label="Name (optional)" value={name} maxLength={100} onChange={(e) => setName(cleanText(e.target.value))} />
+                <label className={styles.test}>
+                  <input type="checkbox" checked={isTest} onChange={(e) => setIsTest(e.target.checked)} /> Mark as Test
+                </label>
+                <Button type="submit" disabled={lookup !== 'ok'} loading={send.isPending}>
+                  Send Contact Card
+                </Button>
+                {result && (
+                  <p className={result.ok ? styles.success : styles.error} role={result.ok ? 'status' : 'alert'}>
+                    {result.text}
+                  </p>
+                )}
+                {data.preview && (
+                  <div className={styles.preview}>
+                    <span className={styles.previewLabel}>The text your customer gets</span>
+                    <p>{data.preview}</p>
+                  </div>
+                )}
+              </form>
+            )
+          }
+        </QueryBoundary>
       </Card>
     </Page>
   );

@@ -3,7 +3,7 @@ import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { SearchIcon } from '../../../components/icons';
 import { Page } from '../../../components/Page';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
@@ -84,19 +84,19 @@ export default function DispatchPage() {
         }}
       />
       <Card flush>
-        {campaigns.isPending ? (
-          <LoadingState />
-        ) : campaigns.isError ? (
-          <ErrorState message={errorMessage(campaigns.error)} onRetry={() => void campaigns.refetch()} retrying={campaigns.isFetching} />
-        ) : rows.length === 0 ? (
-          <EmptyState title="No campaigns found" description={query ? 'Try another name or department.' : 'Create a campaign in Settings › Dispatch › Campaigns.'} />
-        ) : (
-          <ul className={styles.list} aria-label="Campaigns">
-            {rows.map((c) => (
-              <DispatchRow key={c.uid} campaign={c} />
-            ))}
-          </ul>
-        )}
+        <QueryBoundary
+          query={campaigns}
+          isEmpty={() => rows.length === 0}
+          empty={{ title: 'No campaigns found', description: query ? 'Try another name or department.' : 'Create a campaign in Settings › Dispatch › Campaigns.' }}
+        >
+          {() => (
+            <ul className={styles.list} aria-label="Campaigns">
+              {rows.map((c) => (
+                <DispatchRow key={c.uid} campaign={c} />
+              ))}
+            </ul>
+          )}
+        </QueryBoundary>
       </Card>
     </Page>
   );

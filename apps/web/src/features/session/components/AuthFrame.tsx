@@ -27,8 +27,8 @@ export function AuthFrame({ children, randomBackground = false, width = 'narrow'
       <main className={cx(styles.card, styles[width])}>
         <div className={styles.logo}>
           {logoLinksHome ? (
-            <Link to={pathFor('dashboard')} aria-label="Go to the dashboard">
-              <Logo size="lg" />
+            <Link to={pathFor('dashboard')}>
+              <Logo size="lg" destination="dashboard" />
             </Link>
           ) : (
             <Logo size="lg" />

@@ -4,7 +4,7 @@ import { pathFor, safeReturnPath, type ReturnState } from '../../../app/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { LocationChooser } from '../../../components/LocationChooser';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { errorMessage } from '../../../lib/forms';
 import { useLocations, useLogout } from '../../../lib/session/hooks';
 import { useChooseLocation } from '../api/auth';
@@ -21,30 +21,6 @@ export default function SelectLocationPage() {
   const onChoose = (locationId: number) =>
     choose.mutate(locationId, { onSuccess: () => navigate(from ?? pathFor('dashboard'), { replace: true }) });
 
-  const body = (() => {
-    if (locations.isPending) return <LoadingState compact />;
-    if (locations.isError)
-      return <ErrorState compact message={MSG.couldNotFindLocations} onRetry={() => void locations.refetch()} retrying={locations.isFetching} />;
-    const list = locations.data.locations;
-    if (list.length === 0)
-      return (
-        <EmptyState
-          compact
-          title={MSG.couldNotFindLocations}
-          description="You are not a member of any location. Support staff open an account through magic login."
-        />
-      );
-    return (
-      <LocationChooser
-        locations={list}
-        currentId={locations.data.current_location?.location_id ?? null}
-        pendingId={choose.isPending ? (choose.variables ?? null) : null}
-        onChoose={(location) => onChoose(location.location_id)}
-        searchPlaceholder="Search by Name or Address..."
-        autoFocusSearch
-      />
-    );
-  })();
 
   return (
     <AuthFrame width="wide">
@@ -55,7 +31,27 @@ export default function SelectLocationPage() {
           {errorMessage(choose.error)}
         </Banner>
       )}
-      {body}
+      <QueryBoundary
+        query={locations}
+        compact
+        errorMessage={() => MSG.couldNotFindLocations}
+        isEmpty={(d) => d.locations.length === 0}
+        empty={{
+          title: MSG.couldNotFindLocations,
+          description: 'You are not a member of any location. Support staff open an account through magic login.',
+        }}
+      >
+        {(data) => (
+          <LocationChooser
+            locations={data.locations}
+            currentId={data.current_location?.location_id ?? null}
+            pendingId={choose.isPending ? (choose.variables ?? null) : null}
+            onChoose={(location) => onChoose(location.location_id)}
+            searchPlaceholder="Search by Name or Address..."
+            autoFocusSearch
+          />
+        )}
+      </QueryBoundary>
       <div className={styles.footer}>
         <Button variant="ghost" onClick={() => void logout()}>
           Logout

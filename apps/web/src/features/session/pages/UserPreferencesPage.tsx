@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Card } from '../../../components/Card';
 import { LockIcon, UserIcon } from '../../../components/icons';
-import { ErrorState, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/forms';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useProfile } from '../api/profile';
 import { BrowserNotificationsCard } from '../components/BrowserNotificationsCard';
 import { ProfileForm } from '../components/ProfileForm';
@@ -38,18 +37,9 @@ export default function UserPreferencesPage() {
         </nav>
         <div className={styles.cards}>
           <Card title="Profile" id="profile">
-            {profile.isPending ? (
-              <LoadingState compact />
-            ) : profile.isError ? (
-              <ErrorState
-                compact
-                message={errorMessage(profile.error)}
-                onRetry={() => void profile.refetch()}
-                retrying={profile.isFetching}
-              />
-            ) : (
-              <ProfileForm profile={profile.data} />
-            )}
+            <QueryBoundary query={profile} compact>
+              {(data) => <ProfileForm profile={data} />}
+            </QueryBoundary>
           </Card>
           <BrowserNotificationsCard />
         </div>

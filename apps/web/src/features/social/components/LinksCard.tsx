@@ -84,11 +84,12 @@ function LinkRow({
       <div className={styles.linkActions}>
         {set ? (
           <>
-            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${label} links`}>
-              Edit Links
+            {/* The site's name follows the visible words, so the button is still called what it shows. */}
+            <Button variant="secondary" size="sm" onClick={onEdit}>
+              Edit Links<span className="visually-hidden"> for {label}</span>
             </Button>
-            <Button variant="ghost" size="sm" onClick={onClear} aria-label={`Clear ${label} links`}>
-              Clear Links
+            <Button variant="ghost" size="sm" onClick={onClear}>
+              Clear Links<span className="visually-hidden"> for {label}</span>
             </Button>
           </>
         ) : (

@@ -1,4 +1,5 @@
 import { SOCIAL_TYPE_LABELS, type SocialType } from '@kudo/shared';
+import { readableTextOn } from '../../../lib/contrast';
 import styles from './Social.module.css';
 
 /** Brand colours and marks of the review sites (and of the other sites links may point to). */
@@ -20,7 +21,6 @@ const MARKS: Record<string, { color: string; mark: string }> = {
   kudo: { color: '#2563eb', mark: 'K' },
   custom: { color: '#64748b', mark: '★' },
 };
-const DARK_TEXT = new Set(['yp', 'snapchat', 'nextdoor']);
 
 /** The site a custom link points to, when it is one we have a mark for. */
 function knownSite(url: string): string | null {
@@ -38,7 +38,7 @@ export function SiteBadge({ type, url }: { type: SocialType; url?: string }) {
   const site = type === 'custom' && url ? (knownSite(url) ?? 'custom') : type;
   const { color, mark } = MARKS[site] ?? MARKS.custom!;
   return (
-    <span className={styles.badge} style={{ background: color, color: DARK_TEXT.has(site) ? '#1e293b' : '#fff' }} aria-hidden="true">
+    <span className={styles.badge} style={{ background: color, color: readableTextOn(color) }} aria-hidden="true">
       {mark}
     </span>
   );

@@ -1,6 +1,6 @@
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { ErrorState, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/forms';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { LoadingState } from '../../../components/States';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useSocial } from '../api/social';
 import { ConnectionsCard } from '../components/ConnectionsCard';
@@ -10,17 +10,16 @@ import styles from '../components/Social.module.css';
 
 function ConnectSocialMedia({ locationId }: { locationId: number }) {
   const social = useSocial(locationId);
-  if (social.isPending) return <LoadingState />;
-  if (social.isError) {
-    return <ErrorState message={errorMessage(social.error)} onRetry={() => void social.refetch()} retrying={social.isFetching} />;
-  }
-  const data = social.data;
   return (
-    <div className={styles.stack}>
-      <PlaceCard locationId={locationId} saved={data.place} />
-      <ConnectionsCard locationId={locationId} google={data.google} facebook={data.facebook} />
-      <LinksCard locationId={locationId} data={data} />
-    </div>
+    <QueryBoundary query={social}>
+      {(data) => (
+        <div className={styles.stack}>
+          <PlaceCard locationId={locationId} saved={data.place} />
+          <ConnectionsCard locationId={locationId} google={data.google} facebook={data.facebook} />
+          <LinksCard locationId={locationId} data={data} />
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 

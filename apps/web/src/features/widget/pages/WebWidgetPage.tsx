@@ -1,6 +1,6 @@
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { ErrorState, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/forms';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { LoadingState } from '../../../components/States';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useWebWidget } from '../api/widget';
 import { ChatWidgetCard } from '../components/ChatWidgetCard';
@@ -10,17 +10,16 @@ import styles from '../components/Widget.module.css';
 
 function WebWidgetContent({ locationId, businessName }: { locationId: number; businessName: string }) {
   const widget = useWebWidget(locationId);
-  if (widget.isPending) return <LoadingState />;
-  if (widget.isError) {
-    return <ErrorState message={errorMessage(widget.error)} onRetry={() => void widget.refetch()} retrying={widget.isFetching} />;
-  }
-  const loaded = widget.data;
   return (
-    <div className={styles.stack}>
-      <InstallationCard locationId={locationId} loaded={loaded} />
-      <ReviewWidgetCard key={loaded.widgetSetting.widgetKey} locationId={locationId} loaded={loaded} businessName={businessName} />
-      <ChatWidgetCard locationId={locationId} loaded={loaded} />
-    </div>
+    <QueryBoundary query={widget}>
+      {(loaded) => (
+        <div className={styles.stack}>
+          <InstallationCard locationId={locationId} loaded={loaded} />
+          <ReviewWidgetCard key={loaded.widgetSetting.widgetKey} locationId={locationId} loaded={loaded} businessName={businessName} />
+          <ChatWidgetCard locationId={locationId} loaded={loaded} />
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { cx } from '../../../lib/cx';
+import { cx } from '../lib/cx';
 import styles from './Tabs.module.css';
 
 export interface TabItem<K extends string> {

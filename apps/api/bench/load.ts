@@ -1,0 +1,75 @@
+// The load generator, in its own process so that it never competes with the server inside one event loop.
+// Reads one JSON job from argv, warms each route up, measures, and prints one JSON line with the figures.
+// With several routes it measures them in alternating slices, so that each sees the same machine load.
+import autocannon from 'autocannon';
+
+export interface LoadTarget {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadJob {
+  targets: LoadTarget[];
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** Slices per target when several alternate. */
+  rounds: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  /** The 99th percentile latency in ms (the mean over the slices when there are several). */
+  p99: number;
+  requests: number;
+  /** Every answer, warm-up included. */
+  answered: number;
+  non2xx: number;
+  errors: number;
+  /** req/s of each slice. */
+  slices: number[];
+}
+
+const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
+const run = (target: LoadTarget, duration: number) =>
+  autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    ...(target.body !== undefined ? { body: target.body } : {}),
+    connections: job.connections,
+    duration,
+  });
+
+const totals = job.targets.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[], slices: [] as number[], answered: 0, non2xx: 0, errors: 0 }));
+if (job.warmupSeconds > 0) {
+  for (const [i, target] of job.targets.entries()) {
+    const r = await run(target, job.warmupSeconds);
+    totals[i]!.answered += r.requests.total;
+  }
+}
+for (let round = 0; round < job.rounds; round++) {
+  for (const [i, target] of job.targets.entries()) {
+    const r = await run(target, job.seconds / job.rounds);
+    const t = totals[i]!;
+    t.requests += r.requests.total;
+    t.seconds += r.duration;
+    t.p99s.push(r.latency.p99);
+    t.slices.push(r.requests.total / r.duration);
+    t.answered += r.requests.total;
+    t.non2xx += r.non2xx;
+    t.errors += r.errors;
+  }
+}
+const results: LoadResult[] = totals.map((t) => ({
+  rps: t.requests / t.seconds,
+  p99: t.p99s.reduce((a, b) => a + b, 0) / t.p99s.length,
+  requests: t.requests,
+  answered: t.answered,
+  non2xx: t.non2xx,
+  errors: t.errors,
+  slices: t.slices,
+}));
+process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -1,0 +1,267 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { cx } from '../lib/cx';
+import type { CsvValue } from '../lib/csv';
+import { CsvExport } from './CsvExport';
+import styles from './DataTable.module.css';
+import { DateRangeField, type DatePreset } from './DateRangeField';
+import { ChevronDownIcon, SearchIcon } from './icons';
+import { Pagination } from './Pagination';
+import { QueryBoundary, type EmptyProps, type QueryLike } from './QueryBoundary';
+import { SelectField } from './SelectField';
+import { DEFAULT_PAGE_SIZES, type PageResult, type TableSort, type TableState } from './tableState';
+import table from './Table.module.css';
+import { TextField } from './TextField';
+
+export interface Column<Row> {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The server's name for ordering by this column; without it the column is not sortable. */
+  sortKey?: string;
+  /** The column's value in a CSV export; without it the column is left out of the file. */
+  csv?: (row: Row) => CsvValue;
+  align?: 'start' | 'end';
+}
+
+export type RowKey = string | number;
+
+export interface DataTableProps<Row> {
+  /** Names the table for assistive technology ('Reviews'). */
+  label: string;
+  columns: readonly Column<Row>[];
+  /** The current page, fetched by the caller for `state` (keep the previous page while the next loads). */
+  query: QueryLike<PageResult<Row>>;
+  rowKey: (row: Row) => RowKey;
+  state: TableState;
+  onStateChange: (next: TableState) => void;
+  pageSizes?: readonly number[];
+  /** A debounced search box with this label; none without it. */
+  search?: { label: string; placeholder?: string };
+  /** A date range filter; none without it. */
+  dateRange?: { label?: string; presets?: readonly DatePreset[] };
+  /** Checkboxes on each row and a select-all for the page; selected keys are kept across pages. */
+  selection?: { selected: ReadonlySet<RowKey>; onChange: (next: Set<RowKey>) => void; rowLabel: (row: Row) => string };
+  /** An Export CSV button that fetches every matching row through `fetchPage`. */
+  exportCsv?: { filename: string; fetchPage: (state: TableState, signal: AbortSignal) => Promise<PageResult<Row>>; pageSize?: number };
+  /** What the empty table says (the global 'No data could be found!' by default). */
+  empty?: EmptyProps;
+  /** Buttons beside the filters (bulk actions on the selection). */
+  actions?: ReactNode;
+}
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** Clicking a column orders by it ascending, a second click descending, a third ascending again. */
+export const nextSort = (current: TableSort | null, key: string): TableSort =>
+  current?.key === key && current.dir === 'asc' ? { key, dir: 'desc' } : { key, dir: 'asc' };
+
+/**
+ * The table of every list screen: the server sorts, filters and pages (the caller fetches one page for
+ * `state`), the table draws the controls and keeps `state` wherever the caller wants it (the address).
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  query,
+  rowKey,
+  state,
+  onStateChange,
+  pageSizes = DEFAULT_PAGE_SIZES,
+  search,
+  dateRange,
+  selection,
+  exportCsv,
+  empty,
+  actions,
+}: DataTableProps<Row>) {
+  // Filters and sizes change which rows exist: back to the first page.
+  const update = (patch: Partial<TableState>) => onStateChange({ ...state, page: 1, ...patch });
+  const csvColumns = columns.flatMap((c) => (c.csv ? [{ header: c.header, value: c.csv }] : []));
+
+  return (
+    <div className={styles.wrap}>
+      {(search || dateRange || exportCsv || actions) && (
+        <div className={styles.toolbar}>
+          {search && <SearchBox label={search.label} placeholder={search.placeholder} value={state.search} onSearch={(text) => update({ search: text })} />}
+          {dateRange && (
+            <DateRangeField label={dateRange.label} presets={dateRange.presets} value={{ from: state.from, to: state.to }} onChange={(range) => update(range)} />
+          )}
+          <div className={styles.toolbarEnd}>
+            {actions}
+            {exportCsv && (
+              <CsvExport
+                columns={csvColumns}
+                source={{
+                  filename: exportCsv.filename,
+                  pageSize: exportCsv.pageSize,
+                  fetchPage: (page, pageSize, signal) => exportCsv.fetchPage({ ...state, page, pageSize }, signal),
+                }}
+              />
+            )}
+          </div>
+        </div>
+      )}
+      <QueryBoundary query={query} isEmpty={(d) => d.rows.length === 0} empty={empty} compact>
+        {(data) => (
+          <>
+            <div className={table.scroll}>
+              <table className={table.table} aria-label={label} aria-busy={query.isFetching || undefined}>
+                <thead>
+                  <tr>
+                    {selection && (
+                      <th scope="col" className={styles.check}>
+                        <SelectAll rows={data.rows} rowKey={rowKey} selection={selection} />
+                      </th>
+                    )}
+                    {columns.map((c) => (
+                      <HeaderCell key={c.id} column={c} sort={state.sort} onSort={(key) => update({ sort: nextSort(state.sort, key) })} />
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.rows.map((row) => {
+                    const key = rowKey(row);
+                    const checked = selection?.selected.has(key) ?? false;
+                    return (
+                      <tr key={key} className={cx(checked && styles.selected)}>
+                        {selection && (
+                          <td className={styles.check}>
+                            <input
+                              type="checkbox"
+                              aria-label={`Select ${selection.rowLabel(row)}`}
+                              checked={checked}
+                              onChange={() => {
+                                const next = new Set(selection.selected);
+                                if (checked) next.delete(key);
+                                else next.add(key);
+                                selection.onChange(next);
+                              }}
+                            />
+                          </td>
+                        )}
+                        {columns.map((c) => (
+                          <td key={c.id} className={cx(c.align === 'end' && table.end)}>
+                            {c.cell(row)}
+                          </td>
+                        ))}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Footer total={data.total} state={state} pageSizes={pageSizes} onPage={(page) => onStateChange({ ...state, page })} onSize={(pageSize) => update({ pageSize })} label={label} />
+          </>
+        )}
+      </QueryBoundary>
+    </div>
+  );
+}
+
+function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: TableSort | null; onSort: (key: string) => void }) {
+  const { sortKey } = column;
+  if (!sortKey) {
+    return (
+      <th scope="col" className={cx(column.align === 'end' && table.end)}>
+        {column.header}
+      </th>
+    );
+  }
+  const dir = sort?.key === sortKey ? sort.dir : null;
+  return (
+    <th scope="col" aria-sort={dir ? ARIA_SORT[dir] : 'none'} className={cx(column.align === 'end' && table.end)}>
+      <button type="button" className={styles.sortButton} onClick={() => onSort(sortKey)}>
+        {column.header}
+        <ChevronDownIcon size={14} aria-hidden className={cx(styles.sortIcon, dir && styles.sortActive, dir === 'asc' && styles.sortUp)} />
+      </button>
+    </th>
+  );
+}
+
+function SelectAll<Row>({ rows, rowKey, selection }: { rows: readonly Row[]; rowKey: (row: Row) => RowKey; selection: NonNullable<DataTableProps<Row>['selection']> }) {
+  const keys = rows.map(rowKey);
+  const count = keys.filter((k) => selection.selected.has(k)).length;
+  const all = count > 0 && count === keys.length;
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && !all;
+  }, [count, all]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label="Select all rows on this page"
+      checked={all}
+      onChange={() => {
+        const next = new Set(selection.selected);
+        for (const k of keys) {
+          if (all) next.delete(k);
+          else next.add(k);
+        }
+        selection.onChange(next);
+      }}
+    />
+  );
+}
+
+/** Typing waits for a pause before it asks the server; the box shows the typed text at once. */
+function SearchBox({ label, placeholder, value, onSearch }: { label: string; placeholder?: string; value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  // The address (Back, a link) may change the search from outside: the box follows it.
+  const [outside, setOutside] = useState(value);
+  if (value !== outside) {
+    setOutside(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <TextField
+      className={styles.search}
+      label={label}
+      hideLabel
+      type="search"
+      placeholder={placeholder ?? label}
+      leading={<SearchIcon />}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+    />
+  );
+}
+
+function Footer({
+  total,
+  state,
+  pageSizes,
+  onPage,
+  onSize,
+  label,
+}: {
+  total: number;
+  state: TableState;
+  pageSizes: readonly number[];
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+  label: string;
+}) {
+  const first = (state.page - 1) * state.pageSize + 1;
+  const last = Math.min(total, state.page * state.pageSize);
+  return (
+    <div className={styles.footer}>
+      <p className={styles.count}>{total === 0 ? '0 rows' : `${first}–${last} of ${total}`}</p>
+      <SelectField
+        className={styles.size}
+        label="Rows per page"
+        value={String(state.pageSize)}
+        onChange={(v) => onSize(Number(v))}
+        options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+      />
+      <Pagination page={state.page} pageCount={Math.ceil(total / state.pageSize)} onPage={onPage} label={`${label} pages`} />
+    </div>
+  );
+}

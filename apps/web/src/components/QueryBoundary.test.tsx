@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { QueryBoundary, type QueryLike } from './QueryBoundary';
+import { STATE_TEXT } from './States';
+
+const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
+  isPending: false,
+  isError: false,
+  isFetching: false,
+  error: null,
+  data: undefined,
+  refetch: vi.fn(),
+  ...over,
+});
+
+describe('QueryBoundary', () => {
+  test('shows the loading state with its label while the query is pending', () => {
+    render(<QueryBoundary query={query({ isPending: true })} loadingLabel="Loading campaigns…">{() => 'data'}</QueryBoundary>);
+    expect(screen.getByRole('status').textContent).toContain('Loading campaigns…');
+    expect(screen.queryByText('data')).toBeNull();
+  });
+
+  test('shows the error with the global title and a Retry that refetches', async () => {
+    const q = query<string[]>({ isError: true, error: new Error('The server is down') });
+    render(<QueryBoundary query={q}>{() => 'data'}</QueryBoundary>);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(STATE_TEXT.error);
+    expect(alert.textContent).toContain('The server is down');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(q.refetch).toHaveBeenCalledOnce();
+  });
+
+  test('lets a screen show its own state for an error that means something else', () => {
+    render(
+      <QueryBoundary query={query({ isError: true, error: new Error('404') })} renderError={(e) => ((e as Error).message === '404' ? 'Switched off' : undefined)}>
+        {() => 'data'}
+      </QueryBoundary>,
+    );
+    expect(screen.getByText('Switched off')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  test('an empty array shows the global empty text', () => {
+    render(<QueryBoundary query={query({ data: [] as number[] })}>{(d) => `rows ${d.length}`}</QueryBoundary>);
+    expect(screen.getByText(STATE_TEXT.empty)).toBeTruthy();
+    expect(screen.queryByText(/rows/)).toBeNull();
+  });
+
+  test('a predicate decides emptiness and the empty text is the screen’s', () => {
+    render(
+      <QueryBoundary query={query({ data: { items: [] as string[] } })} isEmpty={(d) => d.items.length === 0} empty={{ title: 'No campaigns yet', description: 'Create one.' }}>
+        {() => 'list'}
+      </QueryBoundary>,
+    );
+    expect(screen.getByText('No campaigns yet')).toBeTruthy();
+    expect(screen.getByText('Create one.')).toBeTruthy();
+  });
+
+  test('renders the children with the data otherwise', () => {
+    render(<QueryBoundary query={query({ data: ['a', 'b'] })}>{(d) => <p>{d.join(', ')}</p>}</QueryBoundary>);
+    expect(screen.getByText('a, b')).toBeTruthy();
+  });
+});
