@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { CUSTOMER_PAGE_RE } from '../../packages/shared/src/constants';
+import { CUSTOMER_PAGE_RE } from '../../packages/shared/src/customer-pages';
 import pkg from './package.json' with { type: 'json' };
 
 const apiTarget = process.env.KUDO_API_URL ?? 'http://127.0.0.1:3000';

@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { CUSTOMER_PAGE_RE, MSG, PRODUCT, type ErrorEnvelope } from '@kudo/shared';
+import { CUSTOMER_PAGE_RE, MSG, PRODUCT, UPLOAD_MAX_BYTES, type ErrorEnvelope } from '@kudo/shared';
 import type { Config } from './config.js';
 import type { AppDeps } from './http/context.js';
 import { registerProvidedRoutes } from './http/route.js';
@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   // Uploads (images, spreadsheets): one file of at most 5 MB per request, a few small fields.
   await app.register(multipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
   });
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {

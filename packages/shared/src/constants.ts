@@ -22,7 +22,6 @@ export type UpgradeRequestType = (typeof UPGRADE_REQUEST_TYPES)[number];
 export const LIMITS = {
   passwordMin: 6,
   nameMax: 50,
-  phoneDigits: 10,
   freeTrialDays: 14,
   /** Session lifetime, renewed while in use. */
   sessionDays: 14,
@@ -39,6 +38,9 @@ export const LIMITS = {
   publicPerIpPerMinute: 60,
 } as const;
 
+/** The largest file one upload may carry (images, spreadsheets); the messages say "5 MB". */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 export const DEFAULT_BACKEND_VERSION = '0.0.0';
 
@@ -46,6 +48,3 @@ export const DEFAULT_BACKEND_VERSION = '0.0.0';
 export const SESSION_COOKIE = 'kudo_session';
 export const CSRF_COOKIE = 'kudo_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
-
-/** The customer pages (pulseCheck flow, bio page and their older addresses), served by their own entry. */
-export const CUSTOMER_PAGE_RE = /^\/(?:pulsecheck|sample-pulsecheck|view-bio|kudo\/application|public\/bio)(?:\/|$|\?)/;

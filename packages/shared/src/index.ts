@@ -10,3 +10,5 @@ export * from './endpoints/index.js';
 export * from './rules.js';
 export * from './pulsecheck-flow.js';
 export * from './phone.js';
+export * from './customer-pages.js';
+export * from './sites.js';

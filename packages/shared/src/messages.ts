@@ -78,6 +78,7 @@ export const MSG = {
   imageMissing: 'Please choose an image to upload.',
   imageType: 'Please choose a PNG, JPEG, GIF or WebP image.',
   imageTooLarge: 'The image must be 5 MB or smaller.',
+  fileTooLarge: 'The file is larger than 5 MB.',
   imageSignature: 'This upload is not signed or its signature has expired. Please try again.',
   imageExists: 'This upload was already used. Please try again.',
   imageUrl: 'Please enter an image URL starting with https://',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
-import { formatPhoneTyping } from './phone.js';
-import { emailSchema, formatPhone, isValidEmail, newPasswordSchema, passwordProblem, personNameSchema, phone10Schema } from './validators.js';
+import { emailSchema, isValidEmail, newPasswordSchema, passwordProblem, personNameSchema } from './validators.js';
 
 describe('passwordProblem', () => {
   it('reports the first problem in the order the forms show them', () => {
@@ -34,26 +33,12 @@ describe('emails', () => {
   });
 });
 
-describe('names and phones', () => {
+describe('names', () => {
   it('accepts names with accents, apostrophes and hyphens, not digits', () => {
     const first = personNameSchema(MSG.validFirstName);
     expect(first.parse(" Zoë O'Neil-Smith ")).toBe("Zoë O'Neil-Smith");
     expect(first.safeParse('R2D2').error?.issues[0]?.message).toBe(MSG.validFirstName);
     expect(first.safeParse('').success).toBe(false);
   });
-  it('keeps the ten digits of a US phone and formats them', () => {
-    expect(phone10Schema().parse('(512) 555-0100')).toBe('5125550100');
-    expect(phone10Schema().safeParse('555-0100').success).toBe(false);
-    expect(formatPhone('5125550100')).toBe('(512) 555-0100');
-    expect(formatPhone('12')).toBe('12');
-  });
 });
 
-describe('formatPhoneTyping', () => {
-  it('formats as the digits come', () => {
-    expect(formatPhoneTyping('512')).toBe('512');
-    expect(formatPhoneTyping('51255')).toBe('(512) 55');
-    expect(formatPhoneTyping('5125550100')).toBe('(512) 555-0100');
-    expect(formatPhoneTyping('(512) 555-01009')).toBe('(512) 555-0100');
-  });
-});

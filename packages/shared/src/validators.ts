@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { MSG } from './messages.js';
 import { describeIssue } from './fields.js';
+import { parsePhone, toE164 } from './phone.js';
 
 // Every schema, on the server and in the browser, tells a problem its own message does not cover in
 // words for a person (validators is imported wherever schemas are, so this runs before any parse).
@@ -50,8 +51,6 @@ export function idSchema(message?: string, coerce = false) {
   return (coerce ? z.coerce.number(e) : z.number(e)).int(e).min(1, e).max(ID_MAX, e);
 }
 
-export const digitsOnly = (value: string): string => value.replace(/\D+/g, '');
-
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_RE.test(value);
 }
@@ -88,16 +87,20 @@ export const personNameSchema = (message: string) =>
     .max(LIMITS.nameMax, { error: message })
     .regex(PERSON_NAME_RE, { error: message });
 
-/** A US phone number as ten digits; punctuation such as "(512) 555-0100" is accepted and stripped. */
-export const phone10Schema = (message: string = MSG.validPhone) =>
+/**
+ * A phone field by the rules of phone.ts, with the field's own message: the ten national digits, or E.164
+ * with `e164`; with `optional`, an empty field is '' (a cleared number).
+ */
+export const phoneSchema = (message: string = MSG.validPhone, options: { e164?: boolean; optional?: boolean } = {}) =>
   z
     .string({ error: message })
-    .transform(digitsOnly)
-    .refine((v) => v.length === LIMITS.phoneDigits, { error: message });
-
-/** Formats ten digits as (000) 000-0000; anything else is returned unchanged. */
-export function formatPhone(value: string): string {
-  const d = digitsOnly(value);
-  if (d.length !== 10) return value;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
+    .max(40, { error: message })
+    .transform((value, ctx) => {
+      if (options.optional && value.trim() === '') return '';
+      const digits = parsePhone(value);
+      if (digits === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return options.e164 ? toE164(digits)! : digits;
+    });

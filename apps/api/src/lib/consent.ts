@@ -1,16 +1,12 @@
 import type { Db } from './db.js';
 import type { ConsentAction, ConsentChannel, ConsentScope } from '../generated/prisma/client.js';
-import { digitsOnly } from '@kudo/shared';
+import { phoneAddress } from '@kudo/shared';
 
 export type { ConsentAction, ConsentChannel, ConsentScope };
 
-/** The form an address is stored and compared in: E.164 for US phone numbers, lower case for emails. */
+/** The form an address is stored and compared in: a phone's key (E.164 for US numbers), lower case for emails. */
 export function normalizeAddress(channel: ConsentChannel, address: string): string {
-  if (channel === 'email') return address.trim().toLowerCase();
-  const digits = digitsOnly(address);
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return address.trim().startsWith('+') ? `+${digits}` : digits;
+  return channel === 'email' ? address.trim().toLowerCase() : phoneAddress(address);
 }
 
 export interface ConsentSubject {

@@ -1,4 +1,4 @@
-import { RULES, type AccessRule } from '@kudo/shared';
+import { CUSTOMER_PATHS, RULES, type AccessRule } from '@kudo/shared';
 import { matchPath } from 'react-router-dom';
 
 /**
@@ -50,7 +50,7 @@ const analyzeRule: AccessRule = RULES.analyze;
 const leaderboardRule: AccessRule = RULES.leaderboard;
 const logsRule: AccessRule = RULES.logs;
 
-const PULSECHECK_FLOW = '/pulsecheck/:token/:campaignUID';
+const PULSECHECK_FLOW = CUSTOMER_PATHS.flow;
 
 export const ROUTES = {
   // R01–R09: session and home
@@ -111,27 +111,27 @@ export const ROUTES = {
   // R26–R35: customer-facing pages
   pulsecheck: { path: '/pulsecheck', access: PUBLIC, layout: 'none' },
   'pulsecheck-select-campaign': {
-    path: '/pulsecheck/:token',
+    path: CUSTOMER_PATHS.pulseCheck,
     access: PUBLIC,
     layout: 'none',
-    aliases: ['/kudo/application/campaign/:token/default'],
+    aliases: [CUSTOMER_PATHS.pulseCheckAlias],
   },
   'pulsecheck-mood': {
     path: `${PULSECHECK_FLOW}/mood`,
     access: PUBLIC,
     layout: 'none',
-    aliases: ['/kudo/application/pulsecheck/:campaignUID/:token'],
+    aliases: [CUSTOMER_PATHS.flowAlias],
   },
   'pulsecheck-social-media': { path: `${PULSECHECK_FLOW}/social-media`, access: PUBLIC, layout: 'none' },
   'pulsecheck-rating': { path: `${PULSECHECK_FLOW}/rating`, access: PUBLIC, layout: 'none' },
   'pulsecheck-review': { path: `${PULSECHECK_FLOW}/review`, access: PUBLIC, layout: 'none' },
   'pulsecheck-thank-you': { path: `${PULSECHECK_FLOW}/thank-you`, access: PUBLIC, layout: 'none' },
-  'sample-pulsecheck': { path: '/sample-pulsecheck/:campaignUID', access: PUBLIC, layout: 'none' },
+  'sample-pulsecheck': { path: CUSTOMER_PATHS.sample, access: PUBLIC, layout: 'none' },
   'view-bio': {
-    path: '/view-bio/:campaignUID',
+    path: CUSTOMER_PATHS.bio,
     access: PUBLIC,
     layout: 'none',
-    aliases: ['/kudo/application/bio/:campaignUID', '/public/bio/:campaignUID'],
+    aliases: [...CUSTOMER_PATHS.bioAliases],
   },
   'preview-review-widget': { path: '/preview-review-widget/:id', access: PUBLIC, layout: 'none' },
 

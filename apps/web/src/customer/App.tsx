@@ -4,11 +4,12 @@ import { FlowPage } from './pages/FlowPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SamplePage } from './pages/SamplePage';
 import { SelectCampaignPage } from './pages/SelectCampaignPage';
-import { matchRoute, useLocation } from './router';
+import { matchCustomerPath } from '@kudo/shared';
+import { useLocation } from './router';
 
 export function App() {
   const { pathname, search } = useLocation();
-  const route = matchRoute(pathname);
+  const route = matchCustomerPath(pathname);
   switch (route.name) {
     case 'select-campaign':
       return <SelectCampaignPage key={route.token} token={route.token} />;

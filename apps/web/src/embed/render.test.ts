@@ -9,7 +9,6 @@ import {
   dotLabel,
   escapeHtml,
   formatDate,
-  formatPhone,
   jsonForScript,
   panelBodyHtml,
   reviewHtml,
@@ -104,11 +103,9 @@ describe('formatting', () => {
     expect(displayName('Cher')).toBe('Cher');
     expect(displayName('  ')).toBe('A customer');
   });
-  it('formats dates, phones and stars', () => {
+  it('formats dates and stars', () => {
     expect(formatDate('2026-03-04T15:00:00.000Z', 'UTC')).toBe('Mar 4, 2026');
     expect(formatDate('nope')).toBe('');
-    expect(formatPhone('+15125550100')).toBe('(512) 555-0100');
-    expect(formatPhone('')).toBe('');
     expect(starsHtml(4.4)).toContain('aria-label="4.4 out of 5 stars"');
     expect(starsHtml(4.4)).toContain('<span class="on">★★★★</span><span class="off">★</span>');
     expect(starsHtml(4.6)).toContain('<span class="on">★★★★★</span><span class="off"></span>');

@@ -3,31 +3,19 @@
  * public widget data. No DOM access here, so it runs (and is tested) anywhere.
  */
 import type { widgetApi } from '@kudo/shared';
+// Only these small modules of the shared package, so the widget bundle stays small.
+import { formatPhone, toE164 } from '@kudo/shared/phone';
+import { siteLabel } from '@kudo/shared/sites';
 import { textColorOn } from '../lib/contrast';
 
 export type WidgetData = widgetApi.WidgetData;
 export type WidgetReview = widgetApi.WidgetReview;
 export type WidgetSettings = widgetApi.ReviewWidgetSettings;
 
-/** Kept equal to the shared constants (a unit test checks), so the bundle stays free of the shared package. */
+/** Kept equal to the shared constants (a unit test checks), so the bundle takes no more of the shared package. */
 export const STATIC_CONTAINER_ID = 'kudo_widget_static_container';
 export const KEY_ATTRIBUTE = 'data-kudo-widget';
 export const PRODUCT_NAME = 'Kudo';
-
-const SOURCE_LABELS: Record<string, string> = {
-  kudo: PRODUCT_NAME,
-  google: 'Google',
-  facebook: 'Facebook',
-  yelp: 'Yelp',
-  bbb: 'BBB',
-  homeadvisor: 'HomeAdvisor',
-  houzz: 'Houzz',
-  nextdoor: 'Nextdoor',
-  yp: 'Yellow Pages',
-  angieslist: 'Angi',
-  porch: 'Porch',
-  homestar: 'HomeStars',
-};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -49,9 +37,6 @@ export function safeColor(value: string, fallback: string): string {
   return /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value) ? value : fallback;
 }
 
-export const sourceLabel = (source: string): string =>
-  SOURCE_LABELS[source] ?? source.charAt(0).toUpperCase() + source.slice(1);
-
 /** "Maria Gonzalez" → "Maria G.": customers' surnames are not published. */
 export function displayName(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -64,12 +49,6 @@ export function formatDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
-}
-
-/** "+15125550100" → "(512) 555-0100"; anything else is returned unchanged. */
-export function formatPhone(e164: string): string {
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
 }
 
 /** A rating shown to one decimal: 4.4, 5.0. */
@@ -92,7 +71,7 @@ export function activityText(recent: number): string | null {
 
 export function reviewHtml(review: WidgetReview, settings: Pick<WidgetSettings, 'showImages' | 'showaudio'>, timeZone?: string): string {
   const link = safeUrl(review.url);
-  const source = escapeHtml(sourceLabel(review.source));
+  const source = escapeHtml(siteLabel(review.source));
   const image = settings.showImages === 1 && review.campaign ? safeUrl(review.campaign.image) : null;
   const audio = settings.showaudio === 1 ? safeUrl(review.audioUrl) : null;
   return `<li class="review">
@@ -107,7 +86,7 @@ ${audio ? `<audio class="audio" controls preload="none" src="${escapeHtml(audio)
 export function panelBodyHtml(data: WidgetData, timeZone?: string): string {
   const { aggregateRating: agg, settings } = data;
   const all = safeUrl(data.allReviewsUrl);
-  const phone = /^\+1\d{10}$/.test(data.business.phone) ? data.business.phone : '';
+  const phone = toE164(data.business.phone) ?? '';
   const items = data.reviews.map((r) => reviewHtml(r, settings, timeZone)).join('');
   return `<div class="head">
 <p class="name">${escapeHtml(data.business.name)}</p>

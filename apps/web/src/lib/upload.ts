@@ -1,10 +1,10 @@
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, imagesApi, MSG } from '@kudo/shared';
+import { IMAGE_TYPES, imagesApi, MSG, UPLOAD_MAX_BYTES } from '@kudo/shared';
 import { call } from './api';
 
 /** A problem with a chosen file that the browser can see before sending it (the server checks again). */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return MSG.imageType;
-  if (file.size > IMAGE_MAX_BYTES) return MSG.imageTooLarge;
+  if (file.size > UPLOAD_MAX_BYTES) return MSG.imageTooLarge;
   return null;
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { SMS_TEMPLATE_MAX, smsTemplateTooLong } from '../templates.js';
-import { digitsOnly, idSchema, isHttpUrl, isValidEmail } from '../validators.js';
+import { idSchema, isHttpUrl, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The review and social sites a campaign may link to; `custom` links carry their own title. */
@@ -226,11 +226,9 @@ export const shareApp = defineEndpoint({
         .nullish()
         .transform((v) => v ?? '')
         .refine((v) => v === '' || isValidEmail(v), { error: MSG.fieldopsEmail }),
-      phone_number: z
-        .string()
+      phone_number: phoneSchema(MSG.fieldopsPhone, { optional: true })
         .nullish()
-        .transform((v) => (v ? digitsOnly(v) : ''))
-        .refine((v) => v === '' || v.length === 10, { error: MSG.fieldopsPhone }),
+        .transform((v) => v ?? ''),
       campaign: uidSchema,
     })
     .refine((v) => v.email !== '' || v.phone_number !== '', { error: MSG.fieldopsNoContact, path: ['email'] }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { digitsOnly, isHttpUrl, isValidEmail } from '../validators.js';
+import { isHttpUrl, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint, defineRawEndpoint } from './define.js';
 import { binaryBody } from './media.js';
 
@@ -104,22 +104,11 @@ export function renderCardTemplate(body: string, values: Partial<Record<CardPlac
   );
 }
 
-/** Characters a phone number may be typed with besides its digits. */
-const PHONE_CHARS_RE = /^[\d\s().+-]*$/;
-
-/** A ten-digit phone number, typed with or without punctuation; stored as its digits. */
-export const cardPhoneSchema = z
-  .string({ error: MSG.cardValidNumber })
-  .trim()
-  .refine((v) => PHONE_CHARS_RE.test(v) && digitsOnly(v).length === 10, { error: MSG.cardValidNumber })
-  .transform(digitsOnly);
+/** A phone number, typed with or without punctuation; stored as its ten digits. */
+const cardPhoneSchema = phoneSchema(MSG.cardValidNumber);
 
 /** A phone that may be left empty (''). */
-const optionalCardPhone = z
-  .string({ error: MSG.cardValidNumber })
-  .trim()
-  .refine((v) => v === '' || (PHONE_CHARS_RE.test(v) && digitsOnly(v).length === 10), { error: MSG.cardValidNumber })
-  .transform(digitsOnly);
+const optionalCardPhone = phoneSchema(MSG.cardValidNumber, { optional: true });
 
 const cardEmailSchema = z
   .string({ error: MSG.validEmail })
@@ -282,10 +271,7 @@ export const demoTemplate = defineEndpoint({
   access: { kind: 'location', rule: RULES.settingsContactCard },
   body: z.object({
     commType: z.enum(CARD_COMM_TYPES, { error: MSG.cardChooseTemplate }),
-    phoneNumber: z
-      .string({ error: MSG.validPhone })
-      .trim()
-      .regex(/^\+1\d{10}$/, { error: MSG.validPhone }),
+    phoneNumber: phoneSchema(MSG.validPhone, { e164: true }),
     smsBody: smsBodySchema.optional(),
   }),
   response: z.null(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, PERMISSIONS, ROLES } from '../constants.js';
+import { PERMISSIONS, ROLES } from '../constants.js';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { digitsOnly, emailSchema, isHttpUrl, isValidEmail, newPasswordSchema } from '../validators.js';
+import { emailSchema, isHttpUrl, isValidEmail, newPasswordSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -121,11 +121,7 @@ export const saveCompanyDetails = defineEndpoint({
       .max(GENERAL_LIMITS.zipMax, { error: MSG.validZip })
       .regex(/^[A-Za-z0-9 -]*$/, { error: MSG.validZip })
       .default(''),
-    phone: z
-      .string({ error: MSG.validPhone })
-      .transform(digitsOnly)
-      .refine((v) => v === '' || v.length === LIMITS.phoneDigits, { error: MSG.validPhone })
-      .default(''),
+    phone: phoneSchema(MSG.validPhone, { optional: true }).default(''),
     website: z
       .string({ error: MSG.validWebsite })
       .max(GENERAL_LIMITS.websiteMax, { error: MSG.validWebsite })

@@ -5,7 +5,6 @@ import { binaryBody } from './media.js';
 
 /** The image types an upload may carry, told apart by their first bytes, never by the file name. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * E038: the fields that sign one upload. The browser posts the file with these fields to `upload_url`

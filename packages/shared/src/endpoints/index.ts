@@ -42,7 +42,7 @@ export const rawEndpoints: readonly RawEndpointDef[] = areas.filter(isRawEndpoin
 export type { LocationItem, Profile } from './session.js';
 export type { OutboxMessage } from './system.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
-export { IMAGE_MAX_BYTES, IMAGE_TYPES } from './images.js';
+export { IMAGE_TYPES } from './images.js';
 export type { PublicLocationData } from './pulsecheck.js';
 export { APP_CODES, type AppCode, type BulkJobView, type DispatchPayload, type DispatchResult } from './operate.js';
 export type { AccountTemplates, CampaignItem, CampaignSocialLink, CampaignSocialSource } from './campaigns.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { digitsOnly, idSchema, isValidEmail } from '../validators.js';
+import { idSchema, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** The feedback moods a notification is about. */
@@ -29,17 +29,6 @@ export const PHONE_VERIFICATION = {
   validForMinutes: 30,
 } as const;
 
-/**
- * A US mobile number in E.164 (+1 and ten digits), from what a person types: punctuation is stripped,
- * ten digits get the country code, eleven must start with 1. Anything else is null.
- */
-export function toUsE164(value: string): string | null {
-  const d = digitsOnly(value);
-  if (d.length === 10 && !d.startsWith('0') && !d.startsWith('1')) return `+1${d}`;
-  if (d.length === 11 && d.startsWith('1') && !'01'.includes(d[1]!)) return `+${d}`;
-  return null;
-}
-
 const sentiment = z.enum(SENTIMENTS, { error: MSG.sentimentInvalid });
 const smsSentiment = z.enum(SMS_SENTIMENTS, { error: MSG.notifySmsSentiment });
 const email = z
@@ -48,18 +37,7 @@ const email = z
   .toLowerCase()
   .refine(isValidEmail, { error: MSG.validEmail });
 const id = idSchema(MSG.notFound, true);
-const phoneOrEmpty = z
-  .string({ error: MSG.validPhone })
-  .max(40, { error: MSG.validPhone })
-  .transform((v, ctx) => {
-    if (!v.trim()) return '';
-    const e164 = toUsE164(v);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: MSG.validPhone });
-      return z.NEVER;
-    }
-    return e164;
-  });
+const phoneOrEmpty = phoneSchema(MSG.validPhone, { e164: true, optional: true });
 const phone = phoneOrEmpty.refine((v) => v !== '', { error: MSG.validPhone });
 
 const notificationEmail = z.object({ email: z.string(), id: z.number().int(), verified: z.boolean() });

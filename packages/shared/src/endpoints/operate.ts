@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { digitsOnly, idSchema, isValidEmail } from '../validators.js';
+import { idSchema, isValidEmail, phoneSchema } from '../validators.js';
 import { defineEndpoint, defineRawEndpoint } from './define.js';
 import { htmlPage } from './media.js';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => v === true || v === 1 || v === '1');
 
-/** An optional phone: empty, or ten digits once the formatting is taken out. */
+/** An optional phone: empty, or its ten digits. */
 const optionalPhone = (message: string) =>
-  z
-    .string({ error: message })
-    .max(20, { error: message })
+  phoneSchema(message, { optional: true })
     .nullish()
-    .transform((v) => digitsOnly(v ?? ''))
-    .refine((v) => v === '' || v.length === LIMITS.phoneDigits, { error: message });
+    .transform((v) => v ?? '');
 
 const optionalEmail = (message: string) =>
   z
@@ -93,7 +89,7 @@ export const phoneNumberLookup = defineEndpoint({
   path: '/dispatch/phone-number-lookup',
   summary: 'The known customer with this phone number, if any.',
   access: { kind: 'location', rule: RULES.operate },
-  body: z.object({ phoneNumber: z.string().transform(digitsOnly).refine((v) => v.length === LIMITS.phoneDigits, { error: MSG.consentPhoneRequired }) }),
+  body: z.object({ phoneNumber: phoneSchema(MSG.consentPhoneRequired) }),
   response: z.object({ status: z.union([z.literal(0), z.literal(1)]), message: z.string(), contact: contact.nullable() }),
 });
 
@@ -103,7 +99,7 @@ export const lookupPhone = defineEndpoint({
   path: '/home-owner/lookup-phone',
   summary: "A known customer's name, email and address by phone, and whether they may be sent bios and pulseChecks.",
   access: { kind: 'location', rule: RULES.operate },
-  body: z.object({ phone: z.string().transform(digitsOnly).refine((v) => v.length === LIMITS.phoneDigits, { error: MSG.consentPhoneRequired }) }),
+  body: z.object({ phone: phoneSchema(MSG.consentPhoneRequired) }),
   response: z.object({ check: z.boolean(), opted_out: z.boolean(), contact: contact.nullable() }),
 });
 
@@ -119,7 +115,7 @@ export const lookupPhoneConsent = defineEndpoint({
   // Used by dispatch and by the inbox's New Conversation: either permission will do (checked in the handler).
   access: { kind: 'location' },
   body: z.object({
-    phone: z.string().transform(digitsOnly).refine((v) => v.length === LIMITS.phoneDigits, { error: MSG.consentPhoneRequired }),
+    phone: phoneSchema(MSG.consentPhoneRequired),
     app_code: appCode,
   }),
   response: z.object({ check: z.boolean(), contact: contact.nullable(), reason: z.string().nullable() }),
@@ -265,11 +261,7 @@ export const sendContactCard = defineEndpoint({
   body: z.object({
     isTest: flag.optional().default(false),
     name: z.string().trim().max(100).nullish().transform((v) => v ?? ''),
-    phoneNumber: z
-      .string({ error: MSG.consentPhoneRequired })
-      .transform(digitsOnly)
-      .transform((d) => (d.length === 11 && d.startsWith('1') ? d.slice(1) : d))
-      .refine((d) => d.length === LIMITS.phoneDigits, { error: MSG.consentPhoneRequired }),
+    phoneNumber: phoneSchema(MSG.consentPhoneRequired),
   }),
   response: z.null(),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
-import { digitsOnly, isHttpUrl } from '../validators.js';
+import { isHttpUrl, phoneSchema } from '../validators.js';
 import { defineEndpoint, defineRawEndpoint } from './define.js';
 import { PULSECHECK_ROUTES } from './pulsecheck-routes.js';
 import { binaryBody } from './media.js';
@@ -130,10 +129,7 @@ export const submission = z.discriminatedUnion(
         }),
         z.object({
           method: z.literal('audio'),
-          value: z
-            .string({ error: MSG.pcheckReviewNumber })
-            .transform(digitsOnly)
-            .refine((v) => v.length === LIMITS.phoneDigits, { error: MSG.pcheckReviewNumber }),
+          value: phoneSchema(MSG.pcheckReviewNumber),
         }),
       ]),
     }),

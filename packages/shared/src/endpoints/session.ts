@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, PERMISSIONS, ROLES, UPGRADE_REQUEST_TYPES } from '../constants.js';
+import { PERMISSIONS, ROLES, UPGRADE_REQUEST_TYPES } from '../constants.js';
 import { MSG } from '../messages.js';
-import { emailSchema, idSchema, newPasswordSchema, personNameSchema, digitsOnly } from '../validators.js';
+import { emailSchema, idSchema, newPasswordSchema, personNameSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -235,10 +235,7 @@ export const profileInput = z.object({
     last: personNameSchema(MSG.validLastName),
   }),
   contact: z.object({
-    phoneNumber: z
-      .string({ error: MSG.validPhone })
-      .transform(digitsOnly)
-      .refine((v) => v === '' || v.length === LIMITS.phoneDigits, { error: MSG.validPhone }),
+    phoneNumber: phoneSchema(MSG.validPhone, { optional: true }),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
+import { SITE_LABELS } from '../sites.js';
 import { isHttpUrl } from '../validators.js';
 import { defineEndpoint, defineRawEndpoint } from './define.js';
 import { htmlPage } from './media.js';
@@ -24,19 +25,7 @@ export type SocialType = (typeof SOCIAL_TYPES)[number];
 export const SOCIAL_SITE_TYPES = SOCIAL_TYPES.filter((t): t is Exclude<SocialType, 'custom'> => t !== 'custom');
 export type SocialSiteType = (typeof SOCIAL_SITE_TYPES)[number];
 
-export const SOCIAL_TYPE_LABELS: Record<SocialType, string> = {
-  homestar: 'HomeStars',
-  google: 'Google',
-  facebook: 'Facebook',
-  bbb: 'BBB',
-  homeadvisor: 'HomeAdvisor',
-  houzz: 'Houzz',
-  nextdoor: 'Nextdoor',
-  yp: 'Yellow Pages',
-  angieslist: 'Angi',
-  porch: 'Porch',
-  custom: 'Custom link',
-};
+export const SOCIAL_TYPE_LABELS: Record<SocialType, string> = SITE_LABELS;
 
 export const SOCIAL_LIMITS = { urlMax: 2048, titleMax: 60, customMax: 20, searchMax: 200 } as const;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from '../access.js';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { digitsOnly, emailSchema } from '../validators.js';
+import { emailSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint, defineRawEndpoint } from './define.js';
 import { binaryBody } from './media.js';
 
@@ -24,18 +24,6 @@ export const chatWidgetRule = {
   subscriptions: ['web-chat'],
 } as const satisfies AccessRule;
 
-/**
- * The widget phone rule: non-digits are stripped; 10 digits get a leading 1; the result must be 11 digits
- * starting with 1 and is stored with '+'. Empty clears it (''). Anything else is invalid (null).
- */
-export function normalizeWidgetPhone(value: string): string | null {
-  if (value.trim() === '') return '';
-  let digits = digitsOnly(value);
-  if (digits.length === 10) digits = `1${digits}`;
-  if (digits.length !== 11 || !digits.startsWith('1')) return null;
-  return `+${digits}`;
-}
-
 export const HEX_COLOR_RE = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 const flag = z.union([z.literal(0), z.literal(1)], { error: MSG.widgetInvalidFlag });
@@ -46,17 +34,7 @@ const theme = z
   .int({ error: MSG.widgetInvalidTheme })
   .min(1, { error: MSG.widgetInvalidTheme })
   .max(5, { error: MSG.widgetInvalidTheme });
-const widgetPhone = z
-  .string({ error: MSG.widgetInvalidPhone })
-  .max(40, { error: MSG.widgetInvalidPhone })
-  .transform((v, ctx) => {
-    const normalized = normalizeWidgetPhone(v);
-    if (normalized === null) {
-      ctx.addIssue({ code: 'custom', message: MSG.widgetInvalidPhone });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+const widgetPhone = phoneSchema(MSG.widgetInvalidPhone, { e164: true, optional: true });
 
 /** The review widget settings, as the screen and the embed script see them. */
 export const reviewWidgetSettings = z.object({

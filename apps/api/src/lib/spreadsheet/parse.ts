@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
+import { MSG, UPLOAD_MAX_BYTES } from '@kudo/shared';
 import { zipContents } from './zip.js';
 
 export const SPREADSHEET_LIMITS = {
   /** The upload itself. */
-  maxBytes: 5 * 1024 * 1024,
+  maxBytes: UPLOAD_MAX_BYTES,
   /** What an .xlsx may unzip to: far above any real contact list, far below a zip bomb. */
   maxUncompressedBytes: 60 * 1024 * 1024,
   maxZipEntries: 200,
@@ -33,7 +34,7 @@ export function spreadsheetKind(buf: Buffer): SpreadsheetKind | null {
  */
 export async function readSpreadsheet(buf: Buffer, opts: { maxRows?: number } = {}): Promise<{ kind: SpreadsheetKind; rows: string[][] }> {
   if (buf.length === 0) throw new SpreadsheetError('The file is empty.');
-  if (buf.length > SPREADSHEET_LIMITS.maxBytes) throw new SpreadsheetError('The file is larger than 5 MB.');
+  if (buf.length > SPREADSHEET_LIMITS.maxBytes) throw new SpreadsheetError(MSG.fileTooLarge);
   const kind = spreadsheetKind(buf);
   if (!kind) throw new SpreadsheetError('This is not an Excel or CSV file.');
   if (kind === 'xlsx') {

@@ -1,5 +1,5 @@
 // The FieldOps invite: a campaign's technician gets the app's sign-in by email and/or SMS.
-import { PRODUCT, type EndpointRequest, type campaignsApi } from '@kudo/shared';
+import { bioPath, PRODUCT, toE164, type EndpointRequest, type campaignsApi } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
@@ -34,7 +34,7 @@ export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof ca
   const { username, password } = await fieldopsCredentials(ctx, campaign);
   const location = await ctx.db.location.findUniqueOrThrow({ where: { id: ctx.location.locationId } });
   const company = location.companyName || location.name;
-  const profileUrl = `${ctx.config.publicUrl}/view-bio/${campaign.uid}`;
+  const profileUrl = ctx.config.publicUrl + bioPath(campaign.uid);
   const app = `${PRODUCT.name} FieldOps`;
   if (body.email) {
     const { text, html } = actionEmail({
@@ -54,7 +54,7 @@ export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof ca
   }
   if (body.phone_number) {
     await ctx.providers.sms.send({
-      to: `+1${body.phone_number}`,
+      to: toE164(body.phone_number)!,
       body: `${company} invited you to ${app}. Install the app and sign in with username ${username} and password ${password}. Your profile: ${profileUrl}`,
       locationId: location.id,
     });

@@ -160,10 +160,18 @@ describe('E091 save contact card settings', () => {
     expect(data.vcfDetails.voicePhones).toEqual(['5125550150', '5125550151']);
   });
 
+  it('reads every accepted way of writing a US number as the same ten digits', async () => {
+    const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+    const typed = ['+1 (512) 555-0150', '1-512-555-0151', '512.555.0152'];
+    expect((await admin.post('/api/contact-card-settings/save', { ...validCard, primaryPhoneNumber: '', phoneNumbers: typed })).statusCode).toBe(200);
+    const data = json(await admin.post('/api/contact-card-settings/load')).data;
+    expect(data.vcfDetails.voicePhones).toEqual(['5125550150', '5125550151', '5125550152']);
+  });
+
   const bad: [string, Record<string, unknown>, string][] = [
     ['a short primary phone', { primaryPhoneNumber: '512555' }, MSG.cardValidNumber],
     ['letters in the SMS phone', { smsPhoneNumber: '512555014a' }, MSG.cardValidNumber],
-    ['an 11-digit outbound phone', { phoneNumbers: ['15125550142'] }, MSG.cardValidNumber],
+    ['an 11-digit outbound phone without the country code 1', { phoneNumbers: ['25125550142'] }, MSG.cardValidNumber],
     ['too many outbound phones', { phoneNumbers: Array.from({ length: 11 }, (_, i) => `51255501${String(i).padStart(2, '0')}`) }, MSG.cardTooManyPhones],
     ['a bad email', { emails: ['not-an-email'] }, MSG.validEmail],
     ['too many emails', { emails: Array.from({ length: 11 }, (_, i) => `a${i}@demo.test`) }, MSG.cardTooManyEmails],
@@ -328,7 +336,7 @@ describe('E094 demo template', () => {
   });
 
   const bad: [string, unknown, string][] = [
-    ['a number without +1', { commType: 'hs-contact-card-after-pcheck', phoneNumber: '5125550177' }, MSG.validPhone],
+    ['a number of another country', { commType: 'hs-contact-card-after-pcheck', phoneNumber: '+44 20 7946 0958' }, MSG.validPhone],
     ['a short number', { commType: 'hs-contact-card-after-pcheck', phoneNumber: '+1512555' }, MSG.validPhone],
     ['no number', { commType: 'hs-contact-card-after-pcheck' }, MSG.validPhone],
     ['no template', { phoneNumber: '+15125550177' }, MSG.cardChooseTemplate],

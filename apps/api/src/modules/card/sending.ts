@@ -1,4 +1,4 @@
-import { CARD_DEFAULT_TEMPLATES, digitsOnly, formatPhone, renderCardTemplate } from '@kudo/shared';
+import { CARD_DEFAULT_TEMPLATES, formatPhone, renderCardTemplate, toE164 } from '@kudo/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import type { Db } from '../../lib/db.js';
@@ -29,10 +29,8 @@ export async function queueCardAfterPulseCheck(
   input: { locationId: number; phone: string; customerName?: string | null; now?: Date },
 ): Promise<boolean> {
   const now = input.now ?? new Date();
-  const digits = digitsOnly(input.phone);
-  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (ten.length !== 10) return false;
-  const to = `+1${ten}`;
+  const to = toE164(input.phone);
+  if (to === null) return false;
   const card = await db.contactCardSettings.findFirst({
     where: { locationId: input.locationId, enabled: true, location: activeAddOn(now) },
     select: { delayTime: true },

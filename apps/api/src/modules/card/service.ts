@@ -20,7 +20,7 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/error
 import { hit } from '../../lib/rate-limit.js';
 import { SmsSendError } from '../../providers/sms/index.js';
 import type { ContactCardSettings, Location } from '../../generated/prisma/client.js';
-import { buildVCard, e164 } from './vcard.js';
+import { buildVCard } from './vcard.js';
 
 const MINUTE = 60_000;
 
@@ -228,7 +228,7 @@ export async function sendDemo(ctx: LocationCtx, commType: CardCommType, phoneNu
     ...sampleAppointment(location.timeZone),
   });
   try {
-    await ctx.providers.sms.send({ to: e164(phoneNumber), body, locationId, scope: 'dispatch' });
+    await ctx.providers.sms.send({ to: phoneNumber, body, locationId, scope: 'dispatch' });
   } catch (err) {
     // A number that opted out or cannot take texts is the user's to fix; anything else is ours.
     if (err instanceof SmsSendError && (err.reason === 'opted_out' || err.reason === 'unreachable')) throw badRequest(err.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildVCard, e164, escapeText, foldLine, vcardFileName } from './vcard.js';
+import { buildVCard, escapeText, foldLine, vcardFileName } from './vcard.js';
 
 const unfold = (text: string) => text.replace(/\r\n /g, '');
 const octets = (s: string) => new TextEncoder().encode(s).length;
@@ -112,9 +112,6 @@ describe('buildVCard', () => {
 });
 
 describe('helpers', () => {
-  it('formats phones as +1 and ten digits', () => {
-    expect(e164('(512) 555-0100')).toBe('+15125550100');
-  });
   it('makes a safe file name from the company name', () => {
     expect(vcardFileName('Demo Plumbing / "Austin"')).toBe('Demo Plumbing Austin.vcf');
     expect(vcardFileName('Café Ünïcode')).toBe('Cafe Unicode.vcf');

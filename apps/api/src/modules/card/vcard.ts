@@ -2,6 +2,7 @@
  * vCard 3.0 (RFC 2426) text of a business's contact card: what a phone saves when a customer opens the
  * card's link or scans its QR code.
  */
+import { toE164 } from '@kudo/shared';
 
 export interface VCardInput {
   companyName: string;
@@ -59,9 +60,6 @@ export function foldLine(line: string): string {
   return parts.join(`${CRLF} `);
 }
 
-/** +1 and ten digits, the form phones dial from anywhere. */
-export const e164 = (digits: string): string => `+1${digits.replace(/\D/g, '').slice(-10)}`;
-
 /** The vCard text, CRLF line endings, folded. */
 export function buildVCard(input: VCardInput): string {
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
@@ -72,8 +70,9 @@ export function buildVCard(input: VCardInput): string {
   // One TEL per number, with every role it has: voice (primary first, preferred) and text.
   const phones = new Map<string, Set<string>>();
   const add = (digits: string, type: string) => {
-    const number = e164(digits);
-    if (!/^\+1\d{10}$/.test(number)) return;
+    // E.164: the form a phone dials from anywhere.
+    const number = toE164(digits);
+    if (number === null) return;
     const types = phones.get(number) ?? new Set<string>();
     types.add(type);
     phones.set(number, types);

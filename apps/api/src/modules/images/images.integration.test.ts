@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, MSG } from '@kudo/shared';
+import { UPLOAD_MAX_BYTES, MSG } from '@kudo/shared';
 import type { Agent } from '../../../test/helpers.js';
 import { createTestApp, json, loginAs, multipart } from '../../../test/helpers.js';
 
@@ -25,7 +25,7 @@ describe('image uploads on the local host (E038, E039)', async () => {
   it('signs, stores a PNG sent with the signature and serves it back', async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
     const signed = await sign(owner);
-    expect(signed).toMatchObject({ api_key: 'local', overwrite: false, max_bytes: IMAGE_MAX_BYTES, upload_url: 'http://kudo.test/api/images/upload' });
+    expect(signed).toMatchObject({ api_key: 'local', overwrite: false, max_bytes: UPLOAD_MAX_BYTES, upload_url: 'http://kudo.test/api/images/upload' });
     const { upload_url: _url, max_bytes: _max, ...fields } = signed;
     const res = await upload(fields, { name: 'logo.png', type: 'image/png', data: PNG });
     expect(res.statusCode).toBe(200);
@@ -55,7 +55,7 @@ describe('image uploads on the local host (E038, E039)', async () => {
   it('refuses files over 5 MB', async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
     const { upload_url: _u, max_bytes: _m, ...fields } = await sign(owner);
-    const big = Buffer.concat([PNG, Buffer.alloc(IMAGE_MAX_BYTES)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_MAX_BYTES)]);
     const res = await upload(fields, { name: 'big.png', type: 'image/png', data: big });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: { message: MSG.imageTooLarge } });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_MAX_BYTES, imagesApi as api } from '@kudo/shared';
+import { imagesApi as api, UPLOAD_MAX_BYTES } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 
@@ -8,6 +8,6 @@ import { route } from '../../http/route.js';
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.signImageUpload, async () => ({
     ...deps.providers.images.signUpload(`kudo/${randomBytes(16).toString('base64url')}`),
-    max_bytes: IMAGE_MAX_BYTES,
+    max_bytes: UPLOAD_MAX_BYTES,
   }));
 }

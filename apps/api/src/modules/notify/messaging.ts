@@ -1,8 +1,6 @@
-import { MSG, isValidEmail, notifyApi, type AutoReplyData, type EscalationContactItem } from '@kudo/shared';
+import { MSG, isValidEmail, toE164, type AutoReplyData, type EscalationContactItem } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-
-const { toUsE164 } = notifyApi;
 
 interface ContactInput {
   name: string;
@@ -25,7 +23,7 @@ const toItem = (row: { id: number; name: string; email: string; phoneNumber: str
  */
 export function contactChannels(input: { email: string; phone_number: string }): { email: string; phoneNumber: string } {
   const email = input.email.trim().toLowerCase();
-  const phoneNumber = input.phone_number.trim() ? toUsE164(input.phone_number) : '';
+  const phoneNumber = input.phone_number.trim() ? toE164(input.phone_number) : '';
   const emailOk = email !== '' && isValidEmail(email);
   if (!emailOk && !phoneNumber) throw badRequest(MSG.escalationNoContact);
   if (email && !emailOk) throw badRequest(MSG.validEmail, { email: MSG.validEmail });

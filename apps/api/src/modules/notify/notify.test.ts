@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, notifyApi } from '@kudo/shared';
+import { MSG } from '@kudo/shared';
 import type { AppError } from '../../lib/errors.js';
 import { twilioFailureReason } from '../../providers/sms/errors.js';
 import { contactChannels } from './messaging.js';
 import { newPhoneCode } from './service.js';
-
-describe('toUsE164', () => {
-  it.each([
-    ['5125550100', '+15125550100'],
-    ['(512) 555-0100', '+15125550100'],
-    ['+1 512 555 0100', '+15125550100'],
-    ['1-512-555-0100', '+15125550100'],
-  ])('reads %s as %s', (input, expected) => expect(notifyApi.toUsE164(input)).toBe(expected));
-
-  it.each(['', '555-0100', '0125550100', '1125550100', '25125550100', '15125550100123', '11125550100'])('refuses %j', (input) =>
-    expect(notifyApi.toUsE164(input)).toBeNull(),
-  );
-});
 
 describe('newPhoneCode', () => {
   it('is always six digits, leading zeros kept', () => {

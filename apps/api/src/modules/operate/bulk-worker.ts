@@ -1,4 +1,4 @@
-import { isValidEmail, MSG } from '@kudo/shared';
+import { isValidEmail, MSG, toE164 } from '@kudo/shared';
 import type { Config } from '../../config.js';
 import type { AppDeps, Log } from '../../http/context.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
@@ -189,7 +189,7 @@ async function sendBatch(b: Batch, rows: ClaimedRow[]): Promise<RowOutcome[]> {
   const locationId = sender.locationId;
   const targets = rows.map((row) => ({
     row,
-    phone: row.phone.length === 10 ? `+1${row.phone}` : null,
+    phone: toE164(row.phone),
     email: row.email && isValidEmail(row.email) ? row.email : null,
   }));
 

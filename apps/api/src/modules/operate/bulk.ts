@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsOnly, isValidEmail, MSG, type BulkJobView } from '@kudo/shared';
+import { digitsOnly, isValidEmail, MSG, type BulkJobView, parsePhone } from '@kudo/shared';
 import type { AppDeps, LocationCtx } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -26,12 +26,12 @@ export function rowsFromSheet(rows: string[][]): BulkRowInput[] {
   const out: BulkRowInput[] = [];
   rows.slice(1).forEach((cells, i) => {
     const cell = (n: number) => (cells[n] ?? '').trim();
-    let phone = digitsOnly(cell(3));
-    if (phone.length === 11 && phone.startsWith('1')) phone = phone.slice(1);
+    const ten = parsePhone(cell(3));
+    const phone = ten ?? digitsOnly(cell(3));
     const email = cell(4).toLowerCase();
     const name = `${cell(0)} ${cell(1)}`.trim().slice(0, 100);
     if (!phone && !email && !name) return;
-    const phoneOk = phone.length === 10;
+    const phoneOk = ten !== null;
     const emailOk = email !== '' && isValidEmail(email);
     out.push({
       rowNumber: i + 2,

@@ -1,4 +1,4 @@
-import { digitsOnly } from '@kudo/shared';
+import { digitsOnly, parsePhone } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { UploadedSheet } from './upload.js';
@@ -16,10 +16,9 @@ export function consentRows(sheet: string[][]) {
     .slice(1)
     .map((cells, i) => {
       const get = (n: number) => (n >= 0 ? (cells[n] ?? '').trim() : '');
-      let digits = digitsOnly(get(phone));
-      if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+      const ten = parsePhone(get(phone));
       const name = (nameCol >= 0 ? get(nameCol) : `${get(first)} ${get(last)}`).trim().slice(0, 100);
-      return { row: i + 2, name, phone: digits.slice(0, 20), valid: digits.length === 10 };
+      return { row: i + 2, name, phone: ten ?? digitsOnly(get(phone)).slice(0, 20), valid: ten !== null };
     })
     .filter((r) => r.phone !== '' || r.name !== '');
 }

@@ -1,4 +1,4 @@
-import { APP_CODES, MSG } from '@kudo/shared';
+import { APP_CODES, MSG, toE164 } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { recordConsent } from '../../lib/consent.js';
 import { forbidden } from '../../lib/errors.js';
@@ -26,11 +26,11 @@ export async function changeConsent(ctx: LocationCtx, input: ConsentInput, actio
     userId: ctx.session.userId,
     detail: input.name ? `name: ${input.name}` : null,
   } as const;
-  if (input.phone) await recordConsent(ctx.db, { ...base, channel: 'sms', address: `+1${input.phone}` });
+  if (input.phone) await recordConsent(ctx.db, { ...base, channel: 'sms', address: input.phone });
   if (input.email && input.app_code === 'HS') await recordConsent(ctx.db, { ...base, channel: 'email', address: input.email });
   if (input.phone && input.name) {
     // Remember the name for the next lookup of this number.
-    const phone = `+1${input.phone}`;
+    const phone = toE164(input.phone)!;
     const locationId = ctx.location.locationId;
     const existing = await ctx.db.customer.findUnique({ where: { locationId_phone: { locationId, phone } } });
     if (existing) await ctx.db.customer.update({ where: { id: existing.id }, data: { name: input.name } });

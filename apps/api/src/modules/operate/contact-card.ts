@@ -1,4 +1,4 @@
-import { CARD_DEFAULT_TEMPLATES, formatPhone, MSG, renderCardTemplate } from '@kudo/shared';
+import { CARD_DEFAULT_TEMPLATES, formatPhone, MSG, renderCardTemplate, toE164 } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { SmsSendError } from '../../providers/sms/index.js';
@@ -45,7 +45,7 @@ export async function loadContactCard(ctx: LocationCtx) {
 export async function sendContactCard(ctx: LocationCtx, input: { isTest: boolean; name: string; phoneNumber: string }): Promise<string> {
   const c = await cardOf(ctx);
   if (!c.card) throw badRequest(MSG.contactCardNotSetUp);
-  const to = `+1${input.phoneNumber}`;
+  const to = toE164(input.phoneNumber)!;
   try {
     await ctx.providers.sms.send({ to, body: render(ctx, c, input.name), locationId: ctx.location.locationId, scope: 'dispatch' });
   } catch (err) {

@@ -1,4 +1,4 @@
-import { hasPermission, MSG } from '@kudo/shared';
+import { hasPermission, MSG, toE164 } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { isOptedOut } from '../../lib/consent.js';
 import { forbidden } from '../../lib/errors.js';
@@ -14,7 +14,7 @@ export interface KnownContact {
 /** The location's customer with this phone (ten digits), if staff have sent to them before. */
 export async function findContact(ctx: LocationCtx, tenDigits: string): Promise<KnownContact | null> {
   const c = await ctx.db.customer.findUnique({
-    where: { locationId_phone: { locationId: ctx.location.locationId, phone: `+1${tenDigits}` } },
+    where: { locationId_phone: { locationId: ctx.location.locationId, phone: toE164(tenDigits)! } },
   });
   return c ? { name: c.name, email: c.email ?? '', address_line: c.addressLine, city: c.city, state: c.state } : null;
 }
@@ -26,7 +26,7 @@ export async function phoneNumberLookup(ctx: LocationCtx, tenDigits: string) {
 
 export async function lookupPhone(ctx: LocationCtx, tenDigits: string) {
   const contact = await findContact(ctx, tenDigits);
-  const optedOut = await isOptedOut(ctx.db, { locationId: ctx.location.locationId, channel: 'sms', address: `+1${tenDigits}` }, 'dispatch');
+  const optedOut = await isOptedOut(ctx.db, { locationId: ctx.location.locationId, channel: 'sms', address: tenDigits }, 'dispatch');
   return { check: contact !== null, opted_out: optedOut, contact };
 }
 
@@ -37,7 +37,7 @@ export async function lookupPhoneConsent(ctx: LocationCtx, tenDigits: string, ap
   const canMessage = hasPermission(subject, 'twm') && subject.subscriptions.includes('kudoPro');
   if (subject.freeTrial || !(canDispatch || canMessage)) throw forbidden();
   const scope = appCode === 'HS' ? 'dispatch' : 'messaging';
-  const optedOut = await isOptedOut(ctx.db, { locationId: subject.locationId, channel: 'sms', address: `+1${tenDigits}` }, scope);
+  const optedOut = await isOptedOut(ctx.db, { locationId: subject.locationId, channel: 'sms', address: tenDigits }, scope);
   const contact = await findContact(ctx, tenDigits);
   return { check: !optedOut, contact, reason: optedOut ? MSG.lookupOptedOut : null };
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
+  bioPath,
   GLOBAL_TEMPLATES,
   MSG,
+  pulseCheckPath,
   renderTemplate,
+  toE164,
   type DispatchResult,
   type MessageTemplates,
 } from '@kudo/shared';
@@ -105,7 +108,7 @@ export async function sendDispatch(
     pcheckCount = rows[0]!.pcheck_count;
   }
 
-  const phone = input.customer_phone ? `+1${input.customer_phone}` : null;
+  const phone = input.customer_phone ? toE164(input.customer_phone) : null;
   const email = input.customer_email || null;
   const customer = await upsertCustomer(ctx, locationId, { phone, email, name: input.customer_name, addressLine: input.customer_address });
   const token = newDispatchToken();
@@ -181,7 +184,7 @@ export function dispatchMessages(config: Config, prepared: Prepared, kind: Dispa
     const key = TEMPLATE_KEYS[kind][channel];
     return campaign[key] ?? accountTemplates?.[key] ?? GLOBAL_TEMPLATES[key];
   };
-  const link = kind === 'pcheck' ? `${config.publicUrl}/pulsecheck/${d.token}` : `${config.publicUrl}/view-bio/${campaign.uid}`;
+  const link = config.publicUrl + (kind === 'pcheck' ? pulseCheckPath(d.token) : bioPath(campaign.uid));
   const values = {
     customer_name: firstName(d.customerName) || 'there',
     employee_name: campaign.name,

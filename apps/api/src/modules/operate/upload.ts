@@ -32,7 +32,7 @@ export async function readUploadedSheet(request: FastifyRequest): Promise<Upload
   try {
     buffer = await part.toBuffer();
   } catch {
-    throw badRequest('The file is larger than 5 MB.');
+    throw badRequest(MSG.fileTooLarge);
   }
   refuseUnstorableText({ ...fields, file: part.filename });
   let rows: string[][];

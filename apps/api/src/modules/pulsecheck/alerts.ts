@@ -19,7 +19,7 @@ export async function sendResponseAlerts(deps: AppDeps & Pick<RequestMeta, 'log'
   const campaign = d.creditedCampaign ?? d.campaign;
   const mood = MOOD_LABEL[input.mood];
   const who = d.customerName || d.customerPhone || d.customerEmail || 'A customer';
-  const contact = [d.customerPhone ? formatPhone(d.customerPhone.replace(/^\+1/, '')) : null, d.customerEmail].filter(Boolean).join(' · ');
+  const contact = [d.customerPhone ? formatPhone(d.customerPhone) : null, d.customerEmail].filter(Boolean).join(' · ');
   const url = `${deps.config.publicUrl}/analyze/reviews`;
   const body = actionEmail({
     greeting: 'Hello,',

@@ -3,10 +3,10 @@ import {
   FLOW_MODES,
   formatPhone,
   MSG,
-  PRODUCT,
-  socialApi,
+  siteLabel,
   starsFor,
   timeAgo,
+  toE164,
   type FlowMode,
   type Mood,
   type PublicLocationData,
@@ -93,11 +93,10 @@ export async function locationData(deps: AppDeps, token: string, campaignUid?: s
     deps.db.campaignSocialMedia.findMany({ where: { campaignId: campaign.id }, orderBy: { id: 'asc' } }),
     deps.db.socialAccount.findMany({ where: { locationId: d.locationId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] }),
   ]);
-  const labels = socialApi.SOCIAL_TYPE_LABELS as Record<string, string>;
   const social_media =
     campaignSites.length > 0
       ? campaignSites.map((s, i) => ({
-          name: s.source === 'custom' ? String((s.metadata as { title?: string } | null)?.title ?? 'Review us') : (labels[s.source] ?? s.source),
+          name: s.source === 'custom' ? String((s.metadata as { title?: string } | null)?.title ?? 'Review us') : siteLabel(s.source),
           source: s.source,
           url: s.url,
           display: true,
@@ -106,7 +105,7 @@ export async function locationData(deps: AppDeps, token: string, campaignUid?: s
       : locationSites
           .filter((s) => (s.reviewPage || s.homepage).length > 0)
           .map((s, i) => ({
-            name: s.type === 'custom' ? (s.title ?? 'Review us') : (labels[s.type] ?? s.type),
+            name: s.type === 'custom' ? (s.title ?? 'Review us') : siteLabel(s.type),
             source: s.type,
             url: s.reviewPage || s.homepage,
             display: true,
@@ -147,7 +146,7 @@ export async function submit(ctx: PublicCtx, token: string, campaignUid: string,
     const business = await ctx.db.location.findUniqueOrThrow({ where: { id: d.locationId }, select: { name: true, companyName: true } });
     try {
       const placed = await ctx.providers.voice.call({
-        to: `+1${body.data.value}`,
+        to: toE164(body.data.value)!,
         locationId: d.locationId,
         prompt: `Hi, this is ${business.companyName || business.name}. Thank you for taking the time. Please tell us about your experience after the beep, then hang up.`,
         recordingCallbackUrl: `${ctx.config.publicUrl}/api/webhooks/twilio/recording?dispatch=${d.id}`,
@@ -256,7 +255,6 @@ export async function bio(deps: AppDeps, campaignUid: string) {
       take: 20,
     }),
   ]);
-  const labels = socialApi.SOCIAL_TYPE_LABELS as Record<string, string>;
   const now = new Date();
   const location = campaign.location;
   return {
@@ -282,7 +280,7 @@ export async function bio(deps: AppDeps, campaignUid: string) {
       posted_at: r.postedAt.toISOString(),
       name: r.authorName,
       source: r.source,
-      sm_title: r.source === 'kudo' ? PRODUCT.name : (labels[r.source] ?? r.source),
+      sm_title: siteLabel(r.source),
     })),
   };
 }

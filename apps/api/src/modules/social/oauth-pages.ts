@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PRODUCT, socialApi } from '@kudo/shared';
+import { PRODUCT, socialApi, SITE_LABELS } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { rawRoute } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
@@ -9,7 +9,7 @@ import { sendPopupPage } from '../../lib/html-page.js';
 /** JSON safe inside a <script>: no `<` can close the element. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '');
 
-const PROVIDERS = { google: 'Google', facebook: 'Facebook' } as const;
+const PROVIDERS = { google: SITE_LABELS.google, facebook: SITE_LABELS.facebook } as const;
 /** The settings screen that starts the sign-ins. */
 const SCREEN = '/settings/general/connect-social-media';
 const text = (v: unknown, max = 4096) => (typeof v === 'string' ? v.slice(0, max) : '');

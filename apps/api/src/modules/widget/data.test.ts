@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, averageRating, googleReviewsUrl, toE164 } from './data.js';
+import { absoluteUrl, averageRating, googleReviewsUrl } from './data.js';
 
 describe('widget data helpers', () => {
   it('averages to one decimal, 0 without reviews', () => {
     expect(averageRating(176, 40)).toBe(4.4);
     expect(averageRating(14, 3)).toBe(4.7);
     expect(averageRating(0, 0)).toBe(0);
-  });
-  it('writes US phones as +1 and ten digits', () => {
-    expect(toE164('5125550100')).toBe('+15125550100');
-    expect(toE164('(512) 555-0100')).toBe('+15125550100');
-    expect(toE164('1 512 555 0100')).toBe('+15125550100');
-    expect(toE164('555-0100')).toBe('');
-    expect(toE164('')).toBe('');
   });
   it('resolves app paths against the public URL and keeps absolute ones', () => {
     expect(absoluteUrl('/demo/campaigns/mike.svg', 'https://app.kudo.example')).toBe('https://app.kudo.example/demo/campaigns/mike.svg');

@@ -1,4 +1,4 @@
-import { widgetApi } from '@kudo/shared';
+import { toE164, widgetApi } from '@kudo/shared';
 import type { Db } from '../../lib/db.js';
 import type { Location, WidgetSetting } from '../../generated/prisma/client.js';
 import { toReviewWidgetSettings } from './settings.js';
@@ -13,14 +13,6 @@ export const WIDGET_DATA_TTL_MS = 60_000;
 export function averageRating(sum: number, count: number): number {
   if (count === 0) return 0;
   return Math.round((sum / count) * 10) / 10;
-}
-
-/** A US phone number as +1 and ten digits, or '' when it is not one. */
-export function toE164(phone: string): string {
-  const digits = phone.replace(/\D+/g, '');
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return '';
 }
 
 export const googleReviewsUrl = (placeId: string) =>
@@ -87,7 +79,7 @@ export async function computeWidgetData(
   return {
     business: {
       name: location.name,
-      phone: settings.phoneNumber || toE164(location.companyPhoneNumber),
+      phone: settings.phoneNumber || (toE164(location.companyPhoneNumber) ?? ''),
       website: location.companyWebUrl,
       address: {
         street: location.companyAddress || location.addressLine1,

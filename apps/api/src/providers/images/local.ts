@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IMAGE_MAX_BYTES, imagesApi, MSG } from '@kudo/shared';
+import { UPLOAD_MAX_BYTES, imagesApi, MSG } from '@kudo/shared';
 import type { Config } from '../../config.js';
 import { encryptionKey } from '../../lib/crypto.js';
 import { MIME_BY_EXT, sniffImage, type ImageKind } from '../../lib/image-type.js';
@@ -64,7 +64,7 @@ async function acceptUpload(config: Config, request: FastifyRequest, reply: Fast
   } catch {
     return hostError(reply, 413, MSG.imageTooLarge);
   }
-  if (file.file.truncated || buffer.length > IMAGE_MAX_BYTES) return hostError(reply, 413, MSG.imageTooLarge);
+  if (file.file.truncated || buffer.length > UPLOAD_MAX_BYTES) return hostError(reply, 413, MSG.imageTooLarge);
   const kind: ImageKind | null = sniffImage(buffer);
   if (!kind) return hostError(reply, 400, MSG.imageType);
   const id = (fields.public_id as string).slice('kudo/'.length);

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
-import { formatPhoneTyping, MSG, REVIEW_MAX } from '@kudo/shared';
+import { formatPhoneTyping, MSG, REVIEW_MAX, parsePhone } from '@kudo/shared';
 import type { StepProps } from './step';
 
 const PROMPT = {
@@ -20,8 +20,8 @@ export function ReviewStep({ location, mood, submit, record, next, answered }: S
   const send = async (e: Event) => {
     e.preventDefault();
     if (answered.includes('review')) return next();
-    const value = voice ? phone.replace(/\D/g, '') : text.trim();
-    if (voice ? value.length !== 10 : value.length === 0) {
+    const value = voice ? (parsePhone(phone) ?? '') : text.trim();
+    if (value.length === 0) {
       setError(voice ? MSG.pcheckReviewNumber : MSG.pcheckReviewMessage);
       return;
     }

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import type { StepProps } from './step';
+import { phoneAddress } from '@kudo/shared';
 
 type Site = StepProps['location']['social_media'][number];
 
@@ -53,7 +54,7 @@ export function SocialMediaStep({ location, mood, record, next, answered }: Step
               </button>
             )
           ) : (
-            <a class="button primary" href={location.company_phone ? `tel:${location.company_phone.replace(/\D/g, '')}` : '#'} onClick={() => choose('contact', null)}>
+            <a class="button primary" href={location.company_phone ? `tel:${phoneAddress(location.company_phone)}` : '#'} onClick={() => choose('contact', null)}>
               Contact us directly!
             </a>
           )}

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { StepProps } from './step';
+import { phoneAddress } from '@kudo/shared';
 
 export function ThankYouStep({ location, mood }: StepProps) {
   if (mood === 'positive') {
@@ -15,7 +16,7 @@ export function ThankYouStep({ location, mood }: StepProps) {
         <h1>We are sorry you had a bad experience.</h1>
         {location.company_phone && (
           <p>
-            Please call us at <a href={`tel:${location.company_phone.replace(/\D/g, '')}`}>{location.company_phone}</a> so we can make it right.
+            Please call us at <a href={`tel:${phoneAddress(location.company_phone)}`}>{location.company_phone}</a> so we can make it right.
           </p>
         )}
       </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG, digitsOnly, type CampaignItem } from '@kudo/shared';
+import { formatPhoneTyping, MSG, parsePhone, type CampaignItem } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
@@ -31,7 +31,7 @@ export function FieldOpsModal({ campaign, onClose }: { campaign: CampaignItem | 
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
-      const res = await share.mutateAsync({ email: email.trim(), phone_number: digitsOnly(phone), campaign: campaign.uid });
+      const res = await share.mutateAsync({ email: email.trim(), phone_number: parsePhone(phone) ?? '', campaign: campaign.uid });
       toast.show({ title: 'Invitation sent!', description: res.message ?? MSG.fieldopsInviteSent, tone: 'success' });
       close();
     } catch (e) {
@@ -82,7 +82,7 @@ export function FieldOpsModal({ campaign, onClose }: { campaign: CampaignItem | 
           value={phone}
           maxLength={14}
           onChange={(e) => {
-            setPhone(e.target.value.replace(/[^\d()\-\s]/g, ''));
+            setPhone(formatPhoneTyping(e.target.value));
             setErrors({});
           }}
           error={errors.phone_number}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAMPAIGN_SOCIAL_SOURCES, isHttpUrl, MSG, type CampaignSocialLink, type CampaignSocialSource } from '@kudo/shared';
+import { CAMPAIGN_SOCIAL_SOURCES, isHttpUrl, MSG, SITE_LABELS, type CampaignSocialLink, type CampaignSocialSource } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SelectField } from '../../../components/SelectField';
@@ -10,19 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { useCampaignSocialMedia, useCampaignSocialMutation } from '../api/campaigns';
 import styles from './CampaignForms.module.css';
 
-export const SOURCE_LABELS: Record<CampaignSocialSource, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  homestar: 'HomeStars',
-  homeadvisor: 'HomeAdvisor',
-  bbb: 'BBB',
-  houzz: 'Houzz',
-  nextdoor: 'Nextdoor',
-  yp: 'Yellow Pages',
-  angieslist: 'Angi',
-  porch: 'Porch',
-  custom: 'Custom link',
-};
+const SOURCE_LABELS: Record<CampaignSocialSource, string> = SITE_LABELS;
 
 interface Draft {
   id: number | null;

@@ -1,4 +1,4 @@
-import { MSG, digitsOnly, isValidEmail, isYoutubeUrl, smsTemplateProblem, type MessageTemplates } from '@kudo/shared';
+import { MSG, isValidEmail, isValidPhone, isYoutubeUrl, smsTemplateProblem, type MessageTemplates } from '@kudo/shared';
 
 type TemplateKey = keyof MessageTemplates;
 
@@ -55,10 +55,10 @@ export function youtubeEmbedUrl(url: string): string | null {
 /** The problems of a FieldOps invite, by field; empty when it can be sent. */
 export function inviteProblems(email: string, phone: string): { email?: string; phone_number?: string } {
   const e = email.trim();
-  const p = digitsOnly(phone);
+  const p = phone.trim();
   if (!e && !p) return { email: MSG.fieldopsNoContact };
   return {
     ...(e && !isValidEmail(e) ? { email: MSG.fieldopsEmail } : {}),
-    ...(p && p.length !== 10 ? { phone_number: MSG.fieldopsPhone } : {}),
+    ...(p && !isValidPhone(p) ? { phone_number: MSG.fieldopsPhone } : {}),
   };
 }

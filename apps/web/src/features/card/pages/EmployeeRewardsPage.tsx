@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MSG, REWARD_SOURCES, REWARDS_LIMITS, type RewardSource, type RewardsSettings } from '@kudo/shared';
+import { MSG, REWARD_SOURCES, REWARDS_LIMITS, SITE_LABELS, type RewardSource, type RewardsSettings } from '@kudo/shared';
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -14,7 +14,7 @@ import { dollars, parseEmail } from '../utils/fields';
 import styles from './EmployeeRewardsPage.module.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const SOURCE_LABELS: Record<RewardSource, string> = { google: 'Google', facebook: 'Facebook' };
+const SOURCE_LABELS: Record<RewardSource, string> = SITE_LABELS;
 
 export default function EmployeeRewardsPage() {
   const rewards = useRewards();

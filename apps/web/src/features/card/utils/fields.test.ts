@@ -6,10 +6,11 @@ describe('card fields', () => {
   it('accepts ten digits with the usual punctuation', () => {
     expect(parseCardPhone('(512) 555-0100')).toEqual({ value: '5125550100' });
     expect(parseCardPhone('512.555.0100')).toEqual({ value: '5125550100' });
+    expect(parseCardPhone('+1 512 555 0100')).toEqual({ value: '5125550100' });
   });
   it('refuses other lengths and other characters', () => {
     expect(parseCardPhone('512555010')).toEqual({ error: MSG.cardValidNumber });
-    expect(parseCardPhone('15125550100')).toEqual({ error: MSG.cardValidNumber });
+    expect(parseCardPhone('25125550100')).toEqual({ error: MSG.cardValidNumber });
     expect(parseCardPhone('512-555-010a')).toEqual({ error: MSG.cardValidNumber });
   });
   it('lets an optional phone stay empty', () => {

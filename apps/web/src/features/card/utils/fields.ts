@@ -1,13 +1,9 @@
-import { MSG, digitsOnly, isValidEmail } from '@kudo/shared';
+import { MSG, isValidEmail, parsePhone } from '@kudo/shared';
 
-const PHONE_CHARS_RE = /^[\d\s().+-]*$/;
-
-/** A typed ten-digit phone as its digits, or the message the card shows for it. */
+/** A typed phone as its ten digits, or the message the card shows for it. */
 export function parseCardPhone(raw: string): { value: string } | { error: string } {
-  const trimmed = raw.trim();
-  const digits = digitsOnly(trimmed);
-  if (!PHONE_CHARS_RE.test(trimmed) || digits.length !== 10) return { error: MSG.cardValidNumber };
-  return { value: digits };
+  const digits = parsePhone(raw);
+  return digits === null ? { error: MSG.cardValidNumber } : { value: digits };
 }
 
 /** An optional phone: empty is fine. */

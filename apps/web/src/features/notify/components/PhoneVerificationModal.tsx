@@ -1,4 +1,4 @@
-import { MSG, notifyApi } from '@kudo/shared';
+import { formatPhone, MSG, notifyApi, toE164 } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
@@ -7,7 +7,7 @@ import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
 import { useCheckPhoneCode, useSendPhoneCode, useUpdateNotificationSms } from '../api/notifications';
-import { displayPhone, needsVerification, normalizePhone } from '../utils/phone';
+import { needsVerification } from '../utils/phone';
 import styles from './Notify.module.css';
 
 interface Props {
@@ -36,7 +36,7 @@ export function PhoneVerificationModal({ open, onOpenChange, locationId, sentime
   const checkCode = useCheckPhoneCode();
   const updateSms = useUpdateNotificationSms(locationId);
   const [step, setStep] = useState<Step>({ kind: 'phone' });
-  const [phone, setPhone] = useState(current ? displayPhone(current.phoneNumber) : '');
+  const [phone, setPhone] = useState(current ? formatPhone(current.phoneNumber) : '');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function PhoneVerificationModal({ open, onOpenChange, locationId, sentime
           toast.show({
             tone: 'success',
             title: message ?? (phoneNumber ? MSG.notifySmsSaved : MSG.notifySmsCleared),
-            description: phoneNumber ? displayPhone(phoneNumber) : undefined,
+            description: phoneNumber ? formatPhone(phoneNumber) : undefined,
           });
           onOpenChange(false);
         },
@@ -81,7 +81,7 @@ export function PhoneVerificationModal({ open, onOpenChange, locationId, sentime
         else setError(MSG.validPhone);
         return;
       }
-      const e164 = normalizePhone(phone);
+      const e164 = toE164(phone);
       if (!e164) {
         setError(MSG.validPhone);
         return;
@@ -114,7 +114,7 @@ export function PhoneVerificationModal({ open, onOpenChange, locationId, sentime
           ? 'Texts go to this mobile number. We send it a 6-digit code to confirm it is yours.'
           : (
               <>
-                Enter the 6-digit code we texted to <span className={styles.nowrap}>{displayPhone(step.phone)}</span>. It expires in{' '}
+                Enter the 6-digit code we texted to <span className={styles.nowrap}>{formatPhone(step.phone)}</span>. It expires in{' '}
                 {notifyApi.PHONE_VERIFICATION.codeMinutes} minutes.
               </>
             )

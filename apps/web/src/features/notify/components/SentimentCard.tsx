@@ -1,4 +1,4 @@
-import { MSG, notifyApi, type NotificationEmailItem, type Sentiment } from '@kudo/shared';
+import { formatPhone, MSG, notifyApi, type NotificationEmailItem, type Sentiment } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -13,7 +13,6 @@ import {
   useResendNotificationVerification,
   useUpdateNotificationSms,
 } from '../api/notifications';
-import { displayPhone } from '../utils/phone';
 import { PhoneIcon } from '../../../components/icons';
 import styles from './Notify.module.css';
 import { PhoneVerificationModal } from './PhoneVerificationModal';
@@ -192,7 +191,7 @@ export function SentimentCard({ locationId, sentiment, emails, sms }: Props) {
               {sms.current ? (
                 <>
                   <span className={styles.address} data-testid={`notify-sms-${sentiment}`}>
-                    {displayPhone(sms.current.phoneNumber)}
+                    {formatPhone(sms.current.phoneNumber)}
                   </span>
                   <span className={`${styles.badge} ${styles.badgeSuccess}`}>Verified</span>
                 </>

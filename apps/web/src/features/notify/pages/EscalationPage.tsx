@@ -1,4 +1,4 @@
-import { isValidEmail, MSG, notifyApi, type EscalationContactItem } from '@kudo/shared';
+import { formatPhone, isValidEmail, isValidPhone, MSG, notifyApi, type EscalationContactItem } from '@kudo/shared';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Banner } from '../../../components/Banner';
@@ -16,7 +16,6 @@ import { useCurrentSession } from '../../../lib/session/hooks';
 import { useAddContact, useDeleteContact, useEscalationContacts, useUpdateContact } from '../api/messaging';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import styles from '../components/Messaging.module.css';
-import { displayPhone, normalizePhone } from '../utils/phone';
 
 const DELAY_OPTIONS = notifyApi.ESCALATION_DELAYS.map((d) => ({ value: String(d), label: `${d} min` }));
 
@@ -32,7 +31,7 @@ function draftProblem(draft: Draft, contacts: EscalationContactItem[], opts: { r
   if (opts.requireName && !draft.name.trim()) return { field: 'name', message: MSG.escalationName };
   const email = draft.email.trim().toLowerCase();
   const emailOk = email !== '' && isValidEmail(email);
-  const phoneOk = draft.phone.trim() !== '' && normalizePhone(draft.phone) !== null;
+  const phoneOk = isValidPhone(draft.phone);
   if (!emailOk && !phoneOk) return { field: 'email', message: MSG.escalationNoContact };
   if (email && !emailOk) return { field: 'email', message: MSG.validEmail };
   if (draft.phone.trim() && !phoneOk) return { field: 'phone_number', message: MSG.validPhone };
@@ -125,10 +124,10 @@ function ContactRow({
   const toast = useToast();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const label = contact.name || contact.email || displayPhone(contact.phone_number);
+  const label = contact.name || contact.email || formatPhone(contact.phone_number);
 
   const startEdit = () => {
-    setDraft({ name: contact.name, email: contact.email, phone: displayPhone(contact.phone_number), delay: String(contact.delay) });
+    setDraft({ name: contact.name, email: contact.email, phone: formatPhone(contact.phone_number), delay: String(contact.delay) });
     setProblem(null);
   };
 
@@ -154,7 +153,7 @@ function ContactRow({
     return (
       <tr data-testid={`escalation-row-${contact.contact_id}`}>
         <td className={styles.strong}>{contact.name || <span className={styles.muted}>—</span>}</td>
-        <td>{contact.phone_number ? displayPhone(contact.phone_number) : <span className={styles.muted}>—</span>}</td>
+        <td>{contact.phone_number ? formatPhone(contact.phone_number) : <span className={styles.muted}>—</span>}</td>
         <td>{contact.email || <span className={styles.muted}>—</span>}</td>
         <td>{contact.delay} min</td>
         <td>
@@ -250,7 +249,7 @@ function ContactsTable({ locationId, contacts }: { locationId: number; contacts:
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Delete contact?"
-        message={confirming ? `${confirming.name || confirming.email || displayPhone(confirming.phone_number)} will no longer be alerted.` : ''}
+        message={confirming ? `${confirming.name || confirming.email || formatPhone(confirming.phone_number)} will no longer be alerted.` : ''}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => confirming && doDelete(confirming)}

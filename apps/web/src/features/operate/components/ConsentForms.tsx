@@ -1,11 +1,11 @@
-import { formatPhoneTyping, isValidEmail, MSG } from '@kudo/shared';
+import { formatPhoneTyping, isValidEmail, isValidPhone, MSG, typedPhoneDigits } from '@kudo/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { apiFieldErrors, errorMessage } from '../../../lib/forms';
 import { useRecordConsent, type ConsentAction } from '../api/consent';
-import { cleanEmail, cleanPhone, cleanText } from '../utils/dispatchResult';
+import { cleanEmail, cleanText } from '../utils/dispatchResult';
 import styles from './ConsentForms.module.css';
 
 function ActionRadios({ value, onChange, labels }: { value: ConsentAction | null; onChange: (v: ConsentAction) => void; labels: [string, string] }) {
@@ -38,7 +38,7 @@ export function DispatchConsentForm() {
     if (!action) next.action = MSG.consentActionRequired;
     if (!email && !phone) next.form = MSG.consentContactRequired;
     if (email && !isValidEmail(email)) next.email = MSG.validEmail;
-    if (phone && phone.length !== 10) next.phone = MSG.consentPhoneRequired;
+    if (phone && !isValidPhone(phone)) next.phone = MSG.consentPhoneRequired;
     setErrors(next);
     if (Object.keys(next).length > 0 || !action) return;
     save.mutate(
@@ -61,7 +61,7 @@ export function DispatchConsentForm() {
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.fields}>
         <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(cleanEmail(e.target.value))} error={errors.email} />
-        <TextField label="Phone" type="tel" placeholder="(000) 000-0000" value={formatPhoneTyping(phone)} onChange={(e) => setPhone(cleanPhone(e.target.value))} error={errors.phone} />
+        <TextField label="Phone" type="tel" placeholder="(000) 000-0000" value={formatPhoneTyping(phone)} onChange={(e) => setPhone(typedPhoneDigits(e.target.value))} error={errors.phone} />
       </div>
       <ActionRadios value={action} onChange={setAction} labels={['Opt-in for Bio/Pulse Check', 'Opt-out for Bio/Pulse Check']} />
       {(errors.action || errors.form) && (
@@ -89,7 +89,7 @@ export function MessagingConsentForm({ onBulk }: { onBulk: () => void }) {
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!action) next.action = MSG.consentActionRequired;
-    if (phone.length !== 10) next.phone = MSG.consentPhoneRequired;
+    if (!isValidPhone(phone)) next.phone = MSG.consentPhoneRequired;
     setErrors(next);
     if (Object.keys(next).length > 0 || !action) return;
     save.mutate(
@@ -113,7 +113,7 @@ export function MessagingConsentForm({ onBulk }: { onBulk: () => void }) {
         </Button>
       </div>
       <div className={styles.fields}>
-        <TextField label="Phone number" type="tel" placeholder="(000) 000-0000" value={formatPhoneTyping(phone)} onChange={(e) => setPhone(cleanPhone(e.target.value))} error={errors.phone} />
+        <TextField label="Phone number" type="tel" placeholder="(000) 000-0000" value={formatPhoneTyping(phone)} onChange={(e) => setPhone(typedPhoneDigits(e.target.value))} error={errors.phone} />
         <TextField label="Customer name (optional)" value={name} maxLength={100} onChange={(e) => setName(cleanText(e.target.value))} />
       </div>
       <ActionRadios value={action} onChange={setAction} labels={['Opt-in', 'Opt-out']} />

@@ -1,11 +1,11 @@
-import { formatPhoneTyping, isValidEmail, MSG, type DispatchPayload } from '@kudo/shared';
+import { formatPhoneTyping, isValidEmail, isValidPhone, MSG, typedPhoneDigits, type DispatchPayload } from '@kudo/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
 import { lookupCustomer, useSend } from '../api/dispatch';
-import { cleanEmail, cleanPhone, cleanText, dispatchNotice } from '../utils/dispatchResult';
+import { cleanEmail, cleanText, dispatchNotice } from '../utils/dispatchResult';
 import styles from './DispatchRow.module.css';
 
 export interface DispatchCampaign {
@@ -39,7 +39,7 @@ export function DispatchRow({ campaign }: { campaign: DispatchCampaign }) {
 
   // The lookup runs when the phone reaches exactly ten digits (3§5).
   useEffect(() => {
-    if (phone.length !== 10) return;
+    if (!isValidPhone(phone)) return;
     let live = true;
     lookupCustomer(phone)
       .then(({ contact, optedOutReason }) => {
@@ -59,7 +59,7 @@ export function DispatchRow({ campaign }: { campaign: DispatchCampaign }) {
 
   const submit = (which: 'bio' | 'pcheck') => (e?: FormEvent) => {
     e?.preventDefault();
-    const validPhone = phone.length === 10;
+    const validPhone = isValidPhone(phone);
     const validEmail = email !== '' && isValidEmail(email);
     if ((!validPhone && !validEmail) || (phone !== '' && !validPhone) || (email !== '' && !validEmail)) {
       setError(MSG.dispatchContactRequired);
@@ -124,7 +124,7 @@ export function DispatchRow({ campaign }: { campaign: DispatchCampaign }) {
           placeholder="(000) 000-0000"
           value={formatPhoneTyping(phone)}
           onChange={(e) => {
-            setPhone(cleanPhone(e.target.value));
+            setPhone(typedPhoneDigits(e.target.value));
             setPhoneNote(null);
           }}
           error={phoneNote}

@@ -1,4 +1,4 @@
-import { formatPhoneTyping } from '@kudo/shared';
+import { formatPhoneTyping, isValidPhone, typedPhoneDigits } from '@kudo/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { pathFor } from '../../../app/routes';
@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/forms';
 import { OperateTabs } from '../components/OperateTabs';
 import { lookupCustomer } from '../api/dispatch';
 import { useContactCard, useSendContactCard } from '../api/contactCard';
-import { cleanPhone, cleanText } from '../utils/dispatchResult';
+import { cleanText } from '../utils/dispatchResult';
 import styles from './ContactCardPage.module.css';
 
 /** Operate › Contact Card: text a customer the business's contact card. */
@@ -28,7 +28,7 @@ export default function ContactCardPage() {
 
   // The lookup runs once the number is complete: (000) 000-0000 is 14 characters.
   useEffect(() => {
-    if (phone.length !== 10) return;
+    if (!isValidPhone(phone)) return;
     let live = true;
     lookupCustomer(phone)
       .then(({ contact, optedOutReason }) => {
@@ -58,7 +58,7 @@ export default function ContactCardPage() {
     e.preventDefault();
     if (lookup !== 'ok') return;
     send.mutate(
-      { isTest, name: name.trim(), phoneNumber: `+1${phone}` },
+      { isTest, name: name.trim(), phoneNumber: phone },
       {
         onSuccess: ({ message }) => {
           setResult({ ok: true, text: message ?? 'Sent' });
@@ -92,13 +92,13 @@ export default function ContactCardPage() {
                   maxLength={14}
                   value={formatPhoneTyping(phone)}
                   onChange={(e) => {
-                    const next = cleanPhone(e.target.value);
+                    const next = typedPhoneDigits(e.target.value);
                     setPhone(next);
                     setLookupError(null);
-                    setLookup(next.length === 10 ? 'checking' : 'idle');
+                    setLookup(isValidPhone(next) ? 'checking' : 'idle');
                   }}
                   error={lookupError}
-                  className={cx(lookup === 'ok' && styles.valid, phone.length > 0 && phone.length < 10 && styles.incomplete)}
+                  className={cx(lookup === 'ok' && styles.valid, phone.length > 0 && !isValidPhone(phone) && styles.incomplete)}
                   hint={lookup === 'checking' ? 'Checking this number…' : lookup === 'ok' ? 'This number can receive texts.' : undefined}
                 />
                 <TextField label="Name (optional)" value={name} maxLength={100} onChange={(e) => setName(cleanText(e.target.value))} />

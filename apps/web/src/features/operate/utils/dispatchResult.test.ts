@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { cleanPhone, cleanText, dispatchNotice } from './dispatchResult';
+import { cleanText, dispatchNotice } from './dispatchResult';
 
 const result = (p: 0 | 1 | null, e: 0 | 1 | null, status: 0 | 1 = p === 1 || e === 1 ? 1 : 0) => ({
   status,
@@ -24,7 +24,6 @@ describe('dispatchNotice', () => {
 
 describe('input filters', () => {
   it('drops special characters', () => {
-    expect(cleanPhone('(512) 555-0100 ext')).toBe('5125550100');
     expect(cleanText('Pat <script>Jones</script>')).toBe('Pat scriptJones/script');
     expect(cleanText("O'Brien, 12 Main St #4")).toBe("O'Brien, 12 Main St #4");
   });

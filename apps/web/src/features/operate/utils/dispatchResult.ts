@@ -23,5 +23,4 @@ export function dispatchNotice(kind: 'bio' | 'pcheck', r: DispatchResult): Resul
 
 /** Inputs filter special characters (3§5): names and addresses keep letters, digits and light punctuation. */
 export const cleanText = (value: string) => value.replace(/[^\p{L}\p{N} .,'#&/-]/gu, '');
-export const cleanPhone = (value: string) => value.replace(/\D/g, '').slice(0, 10);
 export const cleanEmail = (value: string) => value.replace(/[^\w.@+-]/g, '');

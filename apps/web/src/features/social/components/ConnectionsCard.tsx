@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, type FacebookConnectionState, type GoogleConnectionState } from '@kudo/shared';
+import { MSG, SITE_LABELS, type FacebookConnectionState, type GoogleConnectionState } from '@kudo/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
@@ -50,7 +50,7 @@ function ConnectionBox({
   children?: ReactNode;
 }) {
   const label = LABEL[provider];
-  const name = provider === 'google' ? 'Google' : 'Facebook';
+  const name = SITE_LABELS[provider];
   return (
     <section className={cx(styles.connection, status === 'expired' && styles.expired)} aria-label={label} data-testid={`${provider}-connection`}>
       <div className={styles.connectionHead}>

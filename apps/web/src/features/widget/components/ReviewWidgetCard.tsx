@@ -1,4 +1,4 @@
-import { MSG, widgetApi } from '@kudo/shared';
+import { formatPhone, MSG, toE164 } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
 import { Button, buttonClass } from '../../../components/Button';
@@ -12,7 +12,7 @@ import { pathFor } from '../../../app/routes';
 import { useAddFacebookTab, useSaveWidgetSettings, useShareReviewWidget, type LoadedWebWidget } from '../api/widget';
 import { copyText, COPIED } from './CodeSnippet';
 import { DotSettingsModal } from './DotSettingsModal';
-import { displayPhone, widgetIdFromUrl } from '../utils/widget';
+import { widgetIdFromUrl } from '../utils/widget';
 import styles from './Widget.module.css';
 
 type Flag = 0 | 1;
@@ -44,11 +44,11 @@ export function ReviewWidgetCard({
     showRatingsAlways: settings.showRatingsAlways,
     showaudio: settings.showaudio,
   }));
-  const [phone, setPhone] = useState(displayPhone(settings.phoneNumber));
+  const [phone, setPhone] = useState(formatPhone(settings.phoneNumber));
   const [dotOpen, setDotOpen] = useState(false);
   const [dotSession, setDotSession] = useState(0);
 
-  const normalized = widgetApi.normalizeWidgetPhone(phone);
+  const normalized = phone.trim() === '' ? '' : toE164(phone);
   const phoneError = normalized === null ? MSG.widgetInvalidPhone : null;
   const dirty =
     FLAGS.some((f) => flags[f.key] !== settings[f.key]) || (normalized !== null && normalized !== settings.phoneNumber);
@@ -64,7 +64,7 @@ export function ReviewWidgetCard({
       { ...flags, phoneNumber: normalized },
       {
         onSuccess: ({ message, data }) => {
-          setPhone(displayPhone(data.settings.phoneNumber));
+          setPhone(formatPhone(data.settings.phoneNumber));
           toast.show({ tone: 'success', title: message ?? MSG.widgetSettingsSaved });
         },
         onError,
