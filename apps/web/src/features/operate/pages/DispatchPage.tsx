@@ -13,6 +13,7 @@ import { useBoost, useDispatchCampaigns, useSaveBoost } from '../api/dispatch';
 import { DispatchRow } from '../components/DispatchRow';
 import { BulkSendModal } from '../components/BulkSendModal';
 import { useLatestBulk } from '../api/bulk';
+import { openBulkJob, rememberOpenBulkJob } from '../utils/bulkOpen';
 import styles from './DispatchPage.module.css';
 
 const BOOST_TIP = 'Automatically send a follow-up pulseCheck to customers who have not yet responded.';
@@ -42,8 +43,10 @@ export default function DispatchPage() {
   const [bulkJob, setBulkJob] = useState<number | null>(null);
   const [seenLatest, setSeenLatest] = useState(false);
   const latest = useLatestBulk();
-  // A bulk send still running when the page was left (or reloaded) opens again where it is.
-  const resumable = !seenLatest && latest.data && latest.data.status !== 'done' ? latest.data.id : null;
+  // A bulk send still running when the page was left (or reloaded) opens again where it is; one this tab
+  // was showing opens again after a reload even when it finished meanwhile.
+  const resumable =
+    !seenLatest && latest.data && (latest.data.status !== 'done' || latest.data.id === openBulkJob()) ? latest.data.id : null;
   const jobId = bulkJob ?? resumable;
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -74,12 +77,14 @@ export default function DispatchPage() {
         onOpenChange={(open) => {
           setSeenLatest(true);
           if (resumable !== null && bulkJob === null) setBulkJob(resumable);
+          if (!open) rememberOpenBulkJob(null);
           setBulkOpen(open);
         }}
         campaigns={campaigns.data?.accountCampaigns ?? []}
         jobId={jobId}
         onJob={(id) => {
           setSeenLatest(true);
+          rememberOpenBulkJob(id);
           setBulkJob(id);
         }}
       />
