@@ -2,10 +2,10 @@ import type { LocationItem } from '@kudo/shared';
 import { useId, useMemo, useState } from 'react';
 import { cx } from '../lib/cx';
 import { filterLocations, recentLocations } from '../lib/locations';
-import { CheckIcon, SearchIcon } from './icons';
+import { CheckIcon } from './icons';
 import styles from './LocationChooser.module.css';
 import { Spinner } from './Spinner';
-import { TextField } from './TextField';
+import { SearchField } from './TextField';
 
 interface LocationChooserProps {
   locations: readonly LocationItem[];
@@ -70,14 +70,11 @@ export function LocationChooser({
           <ul className={styles.list}>{recent.map(row)}</ul>
         </section>
       )}
-      <TextField
+      <SearchField
         label="Search locations"
-        hideLabel
-        type="search"
         placeholder={searchPlaceholder}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        leading={<SearchIcon />}
         autoFocus={autoFocusSearch}
         autoComplete="off"
       />

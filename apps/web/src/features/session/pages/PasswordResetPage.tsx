@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/Button';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { LoadingState } from '../../../components/States';
 import { PasswordField } from '../../../components/TextField';
-import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/forms';
+import { errorMessage, useFormErrors } from '../../../lib/forms';
 import { useResetPassword, useResetTokenCheck } from '../api/recovery';
 import { AuthFrame } from '../components/AuthFrame';
 import styles from '../components/AuthForm.module.css';
@@ -31,19 +31,12 @@ export default function PasswordResetPage() {
   const reset = useResetPassword(im);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const serverErrors = apiFieldErrors(reset.error);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, serverErrors, accept } = useFormErrors(reset);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = passwordProblem(password, confirmation);
-    if (problem) {
-      setClientErrors(problem === MSG.passwordsDoNotMatch ? { password_confirmation: problem } : { password: problem });
-      reset.reset();
-      return;
-    }
-    setClientErrors({});
+    if (!accept(!problem ? {} : problem === MSG.passwordsDoNotMatch ? { password_confirmation: problem } : { password: problem })) return;
     reset.mutate({ password, password_confirmation: confirmation });
   };
 
