@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
 let dallasId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
   // Dallas leaves its trial here so that tenancy checks reach the handlers (General is closed to trials).
   await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, freeTrialType: null, trialEndsAt: null } });
 });
@@ -45,9 +44,7 @@ const endpoints: [string, string, unknown?][] = [
 
 describe('access', () => {
   it.each(endpoints)('%s %s answers 401 without a session', async (method, url, payload) => {
-    const res = await new Agent(t.app).request(method, url, payload);
-    expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+    await expectNotLoggedIn(t.app, method, url, payload);
   });
 
   it.each(endpoints)('%s %s answers 403 to a user with settings off, and changes nothing', async (method, url, payload) => {
