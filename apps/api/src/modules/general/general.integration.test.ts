@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
+import { AUSTIN_BRAND } from '../../db/seeds/general.js';
 import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
@@ -96,18 +97,7 @@ describe('E035–E037 branding and company details', () => {
   it('loads the seeded brand and company details', async () => {
     const admin = await austin('admin@kudo.test');
     const res = json(await admin.get('/api/settings/general/branding/load'));
-    expect(res.data).toEqual({
-      navBkgColor: '#1f4e79',
-      navLogoUrl: null,
-      companyName: 'Demo Plumbing Austin',
-      companyAddress: '401 Congress Ave',
-      companyCity: 'Austin',
-      companyState: 'TX',
-      companyCountry: 'United States',
-      companyZipcode: '78701',
-      companyPhoneNumber: '5125550100',
-      companyWebUrl: 'https://demoplumbing.example.com',
-    });
+    expect(res.data).toEqual({ ...AUSTIN_BRAND, navLogoUrl: null });
   });
 
   it('saves colour and logo; every member sees them in the layout; Dallas keeps its own', async () => {
