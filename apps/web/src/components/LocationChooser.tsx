@@ -17,6 +17,20 @@ interface LocationChooserProps {
   autoFocusSearch?: boolean;
 }
 
+/** A location's name over the first two lines of its address, styled by the caller. */
+export function LocationLines({ location, classes }: { location: LocationItem; classes: { root?: string; name?: string; address?: string } }) {
+  return (
+    <span className={classes.root}>
+      <span className={classes.name}>{location.name}</span>
+      {location.address.slice(0, 2).map((line, i) => (
+        <span key={i} className={classes.address}>
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** Recent locations, a search over name and address, and the whole list in alphabetical order. */
 export function LocationChooser({
   locations,
@@ -46,14 +60,7 @@ export function LocationChooser({
           aria-current={current ? 'true' : undefined}
           aria-busy={pending || undefined}
         >
-          <span className={styles.text}>
-            <span className={styles.name}>{location.name}</span>
-            {location.address.slice(0, 2).map((line, i) => (
-              <span key={i} className={styles.address}>
-                {line}
-              </span>
-            ))}
-          </span>
+          <LocationLines location={location} classes={{ root: styles.text, name: styles.name, address: styles.address }} />
           {pending ? <Spinner size="sm" label="Switching" /> : current && <CheckIcon className={styles.check} />}
         </button>
       </li>
