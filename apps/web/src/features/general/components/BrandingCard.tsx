@@ -1,7 +1,6 @@
 import { generalApi, MSG } from '@kudo/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
-import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { TextField } from '../../../components/TextField';
@@ -10,6 +9,7 @@ import { useFormErrors } from '../../../lib/forms';
 import { useSaveBranding } from '../api/branding';
 import { parseHex } from '../utils/color';
 import styles from './Branding.module.css';
+import { FormActions } from './FormActions';
 import { MenuBarPreview } from './MenuBarPreview';
 
 /** Logo and menu-bar colour, with a live preview of the bar; Cancel goes back to what is saved. */
@@ -90,14 +90,7 @@ export function BrandingCard({ locationId, saved }: { locationId: number; saved:
           </p>
           <MenuBarPreview color={color} logo={logo} labelledBy={`${pickerId}-preview`} />
         </div>
-        <div className={styles.actions}>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button variant="secondary" onClick={cancel} disabled={!dirty || save.isPending}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions saveLabel="Save" saving={save.isPending} dirty={dirty} onCancel={cancel} />
       </form>
     </Card>
   );

@@ -1,7 +1,6 @@
 import { formatPhone, generalApi, MSG, type CompanyDetails } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
-import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { InfoIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
@@ -9,6 +8,7 @@ import { useToast } from '../../../components/Toast';
 import { useFormErrors } from '../../../lib/forms';
 import { useSaveCompanyDetails, type CompanyDetailsInput } from '../api/branding';
 import styles from './Branding.module.css';
+import { FormActions } from './FormActions';
 
 const fromSaved = (c: CompanyDetails): Required<CompanyDetailsInput> => ({
   name: c.companyName,
@@ -78,14 +78,7 @@ export function CompanyDetailsCard({ locationId, saved }: { locationId: number; 
           onBlur={() => setValues((v) => ({ ...v, phone: formatPhone(v.phone) }))}
         />
         <TextField label="Website" type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" maxLength={255} {...field('website')} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={save.isPending}>
-            Save Changes
-          </Button>
-          <Button variant="secondary" onClick={cancel} disabled={!dirty || save.isPending}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions saveLabel="Save Changes" saving={save.isPending} dirty={dirty} onCancel={cancel} />
       </form>
     </Card>
   );
