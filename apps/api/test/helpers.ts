@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@kudo/shared';
+import { afterAll, expect, inject } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER, MSG, SESSION_COOKIE } from '@kudo/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/lib/db.js';
@@ -99,6 +99,20 @@ export async function loginAs(app: FastifyInstance, db: Db, email: string, locat
 }
 
 export const json = (res: LightMyRequestResponse) => res.json() as { status: 0 | 1; data?: any; message?: string; errors?: Record<string, string> };
+
+/** The ids of the two seeded locations the tenancy tests play against each other. */
+export async function demoLocationIds(db: Db): Promise<{ austinId: number; dallasId: number }> {
+  const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+  const dallas = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } });
+  return { austinId: austin.id, dallasId: dallas.id };
+}
+
+/** A visitor without a session gets the same 401 from every endpoint that needs one. */
+export async function expectNotLoggedIn(app: FastifyInstance, method: string, url: string, payload?: unknown) {
+  const res = await new Agent(app).request(method, url, payload);
+  expect(res.statusCode, `${method} ${url}`).toBe(401);
+  expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+}
 
 /** A job queue that only records what was sent to it, for tests that run the handlers themselves. */
 export function recordingQueue() {

@@ -4,13 +4,13 @@ import type { CsvValue } from '../lib/csv';
 import { CsvExport } from './CsvExport';
 import styles from './DataTable.module.css';
 import { DateRangeField, type DatePreset } from './DateRangeField';
-import { ChevronDownIcon, SearchIcon } from './icons';
+import { ChevronDownIcon } from './icons';
 import { Pagination } from './Pagination';
 import { QueryBoundary, type EmptyProps, type QueryLike } from './QueryBoundary';
 import { SelectField } from './SelectField';
 import { DEFAULT_PAGE_SIZES, type PageResult, type TableSort, type TableState } from './tableState';
 import table from './Table.module.css';
-import { TextField } from './TextField';
+import { SearchField } from './TextField';
 
 export interface Column<Row> {
   id: string;
@@ -221,13 +221,10 @@ function SearchBox({ label, placeholder, value, onSearch }: { label: string; pla
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <TextField
+    <SearchField
       className={styles.search}
       label={label}
-      hideLabel
-      type="search"
       placeholder={placeholder ?? label}
-      leading={<SearchIcon />}
       value={text}
       onChange={(e) => setText(e.target.value)}
     />

@@ -2,10 +2,10 @@ import type { LocationItem } from '@kudo/shared';
 import { useId, useMemo, useState } from 'react';
 import { cx } from '../lib/cx';
 import { filterLocations, recentLocations } from '../lib/locations';
-import { CheckIcon, SearchIcon } from './icons';
+import { CheckIcon } from './icons';
 import styles from './LocationChooser.module.css';
 import { Spinner } from './Spinner';
-import { TextField } from './TextField';
+import { SearchField } from './TextField';
 
 interface LocationChooserProps {
   locations: readonly LocationItem[];
@@ -15,6 +15,20 @@ interface LocationChooserProps {
   pendingId?: number | null;
   searchPlaceholder: string;
   autoFocusSearch?: boolean;
+}
+
+/** A location's name over the first two lines of its address, styled by the caller. */
+export function LocationLines({ location, classes }: { location: LocationItem; classes: { root?: string; name?: string; address?: string } }) {
+  return (
+    <span className={classes.root}>
+      <span className={classes.name}>{location.name}</span>
+      {location.address.slice(0, 2).map((line, i) => (
+        <span key={i} className={classes.address}>
+          {line}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /** Recent locations, a search over name and address, and the whole list in alphabetical order. */
@@ -46,14 +60,7 @@ export function LocationChooser({
           aria-current={current ? 'true' : undefined}
           aria-busy={pending || undefined}
         >
-          <span className={styles.text}>
-            <span className={styles.name}>{location.name}</span>
-            {location.address.slice(0, 2).map((line, i) => (
-              <span key={i} className={styles.address}>
-                {line}
-              </span>
-            ))}
-          </span>
+          <LocationLines location={location} classes={{ root: styles.text, name: styles.name, address: styles.address }} />
           {pending ? <Spinner size="sm" label="Switching" /> : current && <CheckIcon className={styles.check} />}
         </button>
       </li>
@@ -70,14 +77,11 @@ export function LocationChooser({
           <ul className={styles.list}>{recent.map(row)}</ul>
         </section>
       )}
-      <TextField
+      <SearchField
         label="Search locations"
-        hideLabel
-        type="search"
         placeholder={searchPlaceholder}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        leading={<SearchIcon />}
         autoFocus={autoFocusSearch}
         autoComplete="off"
       />

@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from '../lib/cx';
 import styles from './TextField.module.css';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon, SearchIcon } from './icons';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: string;
@@ -63,6 +63,11 @@ export function TextField({
       )}
     </div>
   );
+}
+
+/** A search box: the magnifier stands in for the label, which stays for screen readers. */
+export function SearchField(props: Omit<TextFieldProps, 'type' | 'hideLabel' | 'leading'>) {
+  return <TextField {...props} hideLabel type="search" leading={<SearchIcon />} />;
 }
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;

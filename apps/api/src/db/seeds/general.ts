@@ -4,6 +4,19 @@ import type { AreaSeeder } from './types.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Austin's menu-bar colour and company details, as the branding screen shows them after seeding. */
+export const AUSTIN_BRAND = {
+  navBkgColor: '#1f4e79',
+  companyName: 'Demo Plumbing Austin',
+  companyAddress: '401 Congress Ave',
+  companyCity: 'Austin',
+  companyState: 'TX',
+  companyCountry: 'United States',
+  companyZipcode: '78701',
+  companyPhoneNumber: '5125550100',
+  companyWebUrl: 'https://demoplumbing.example.com',
+};
+
 /**
  * Settings › General: Austin's brand and company details, three more portal users (one deactivated, one
  * still to verify their email) and its report recipients (one pending verification); one for Dallas.
@@ -15,17 +28,7 @@ export const seedGeneral: AreaSeeder = async (tx, ids) => {
 
   await tx.location.update({
     where: { id: austinId },
-    data: {
-      navBkgColor: '#1f4e79',
-      companyName: 'Demo Plumbing Austin',
-      companyAddress: '401 Congress Ave',
-      companyCity: 'Austin',
-      companyState: 'TX',
-      companyCountry: 'United States',
-      companyZipcode: '78701',
-      companyPhoneNumber: '5125550100',
-      companyWebUrl: 'https://demoplumbing.example.com',
-    },
+    data: AUSTIN_BRAND,
   });
 
   const member = async (

@@ -38,34 +38,21 @@ export const seedSocial: AreaSeeder = async (tx, { austinId, dallasId, now }) =>
       { locationId: dallasId, placeId: DALLAS_PLACE, name: 'Demo Plumbing Dallas', address: '2400 Ross Ave, Dallas, TX 75201, USA', lat: 32.7904, lng: -96.7983, rating: 4.6, reviewCount: 87 },
     ],
   });
-  await tx.googleConnection.create({
-    data: {
-      locationId: austinId,
-      accountId: GBP_ACCOUNT,
-      accountName: 'Demo Plumbing',
-      status: 'connected',
-      locations: gbpLocations,
-      selectedId: gbpLocations[0]!.id,
-      selectedName: gbpLocations[0]!.name,
-      selectedPlaceId: AUSTIN_PLACE,
-      selectedAddress: gbpLocations[0]!.address,
-      connectedAt: new Date(now.getTime() - 90 * 86_400_000),
-    },
+  // Both locations signed in to the same Business Profile account, each choosing its own listing.
+  const gbpConnection = (locationId: number, status: 'connected' | 'expired', listing: 0 | 1, placeId: string, daysAgo: number) => ({
+    locationId,
+    accountId: GBP_ACCOUNT,
+    accountName: 'Demo Plumbing',
+    status,
+    locations: gbpLocations,
+    selectedId: gbpLocations[listing]!.id,
+    selectedName: gbpLocations[listing]!.name,
+    selectedPlaceId: placeId,
+    selectedAddress: gbpLocations[listing]!.address,
+    connectedAt: new Date(now.getTime() - daysAgo * 86_400_000),
   });
-  await tx.googleConnection.create({
-    data: {
-      locationId: dallasId,
-      accountId: GBP_ACCOUNT,
-      accountName: 'Demo Plumbing',
-      status: 'expired',
-      locations: gbpLocations,
-      selectedId: gbpLocations[1]!.id,
-      selectedName: gbpLocations[1]!.name,
-      selectedPlaceId: DALLAS_PLACE,
-      selectedAddress: gbpLocations[1]!.address,
-      connectedAt: new Date(now.getTime() - 200 * 86_400_000),
-    },
-  });
+  await tx.googleConnection.create({ data: gbpConnection(austinId, 'connected', 0, AUSTIN_PLACE, 90) });
+  await tx.googleConnection.create({ data: gbpConnection(dallasId, 'expired', 1, DALLAS_PLACE, 200) });
   await tx.facebookConnection.create({
     data: {
       locationId: austinId,

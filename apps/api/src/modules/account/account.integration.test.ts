@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
 let dallasId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
 });
 
 /** Every endpoint of the area that needs a session, with a valid request. */
@@ -28,9 +27,7 @@ const sessionEndpoints: [string, string, unknown?][] = [
 
 describe('without a session', () => {
   it.each(sessionEndpoints)('%s %s answers 401', async (method, url, payload) => {
-    const res = await new Agent(t.app).request(method, url, payload);
-    expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+    await expectNotLoggedIn(t.app, method, url, payload);
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_TEMPLATES, MSG, campaignsApi, type CampaignItem } from '@kudo/shared';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { type Agent, createTestApp, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
@@ -62,9 +62,7 @@ describe('access', () => {
   it('answers 401 without a session, for every endpoint', async () => {
     const uid = (await byName('Mike Torres')).uid;
     for (const [method, url, payload] of [...settingsCalls(uid), ['POST', P.dispatch] as [string, string]]) {
-      const res = await new Agent(t.app).request(method, url, payload);
-      expect(res.statusCode, url).toBe(401);
-      expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+      await expectNotLoggedIn(t.app, method, url, payload);
     }
   });
 

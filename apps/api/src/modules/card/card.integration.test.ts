@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { type Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 import { recordConsent } from '../../lib/consent.js';
 
 let t: TestContext;
@@ -11,8 +11,7 @@ let austinKey: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
   austinKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } })).cardKey;
 });
 
@@ -61,9 +60,7 @@ function pngSize(buf: Buffer) {
 describe('access', () => {
   it.each(endpoints)('%s %s answers 401 without a session, and changes nothing', async (method, url, payload) => {
     const before = await snapshot();
-    const res = await new Agent(t.app).request(method, url, payload);
-    expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+    await expectNotLoggedIn(t.app, method, url, payload);
     expect(await snapshot()).toEqual(before);
   });
 

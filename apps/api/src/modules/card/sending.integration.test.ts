@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { createTestApp, demoLocationIds, type TestContext } from '../../../test/helpers.js';
 import { recordConsent } from '../../lib/consent.js';
 import { queueCardAfterPulseCheck, sendDueCards } from './sending.js';
 
@@ -10,8 +10,7 @@ let cardKey: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
   await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'America/Chicago' } });
   cardKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } })).cardKey;
 });

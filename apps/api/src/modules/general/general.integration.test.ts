@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { AUSTIN_BRAND } from '../../db/seeds/general.js';
+import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
 let dallasId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
   // Dallas leaves its trial here so that tenancy checks reach the handlers (General is closed to trials).
   await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, freeTrialType: null, trialEndsAt: null } });
 });
@@ -45,9 +45,7 @@ const endpoints: [string, string, unknown?][] = [
 
 describe('access', () => {
   it.each(endpoints)('%s %s answers 401 without a session', async (method, url, payload) => {
-    const res = await new Agent(t.app).request(method, url, payload);
-    expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+    await expectNotLoggedIn(t.app, method, url, payload);
   });
 
   it.each(endpoints)('%s %s answers 403 to a user with settings off, and changes nothing', async (method, url, payload) => {
@@ -99,18 +97,7 @@ describe('E035–E037 branding and company details', () => {
   it('loads the seeded brand and company details', async () => {
     const admin = await austin('admin@kudo.test');
     const res = json(await admin.get('/api/settings/general/branding/load'));
-    expect(res.data).toEqual({
-      navBkgColor: '#1f4e79',
-      navLogoUrl: null,
-      companyName: 'Demo Plumbing Austin',
-      companyAddress: '401 Congress Ave',
-      companyCity: 'Austin',
-      companyState: 'TX',
-      companyCountry: 'United States',
-      companyZipcode: '78701',
-      companyPhoneNumber: '5125550100',
-      companyWebUrl: 'https://demoplumbing.example.com',
-    });
+    expect(res.data).toEqual({ ...AUSTIN_BRAND, navLogoUrl: null });
   });
 
   it('saves colour and logo; every member sees them in the layout; Dallas keeps its own', async () => {

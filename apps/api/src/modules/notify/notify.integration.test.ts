@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, createTestApp, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
@@ -74,9 +74,7 @@ const all = [...dispatchEndpoints, ...phoneEndpoints, ...messagingEndpoints];
 
 describe('access', () => {
   it.each(all)('%s %s answers 401 without a session', async (method, url, payload) => {
-    const res = await new Agent(t.app).request(method, url, payload);
-    expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+    await expectNotLoggedIn(t.app, method, url, payload);
   });
 
   it.each(all)('%s %s answers 403 to a user without the settings permission', async (method, url, payload) => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, SOCIAL_SITE_TYPES } from '@kudo/shared';
 import { encryptSecret } from '../../lib/crypto.js';
 import { markConnectionExpired, PLACES_PER_MINUTE } from './service.js';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, createTestApp, demoLocationIds, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
@@ -13,8 +13,7 @@ const LOAD = '/api/settings/general/connect-social-media/load';
 
 beforeAll(async () => {
   t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
   owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
 });
 

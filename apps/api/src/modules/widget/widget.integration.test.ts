@@ -3,15 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
 let dallasId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } })).id;
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
 });
 
 const austinWidget = () => t.db.widgetSetting.findUniqueOrThrow({ where: { locationId: austinId } });
@@ -37,9 +36,7 @@ const allEndpoints = [...dispatchEndpoints, ...chatEndpoints];
 
 describe('access', () => {
   it.each(allEndpoints)('%s %s answers 401 without a session', async (method, url, payload) => {
-    const res = await new Agent(t.app).request(method, url, payload);
-    expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ status: 0, message: MSG.notLoggedIn });
+    await expectNotLoggedIn(t.app, method, url, payload);
   });
 
   it.each(allEndpoints)('%s %s answers 403 to a user without the settings permission', async (method, url, payload) => {

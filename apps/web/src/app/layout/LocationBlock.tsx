@@ -3,23 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { sessionApi, type LocationItem } from '@kudo/shared';
 import { useState } from 'react';
 import { ChevronDownIcon, MapPinIcon } from '../../components/icons';
-import { LocationChooser } from '../../components/LocationChooser';
+import { LocationChooser, LocationLines } from '../../components/LocationChooser';
 import { useToast } from '../../components/Toast';
 import { call } from '../../lib/api';
 import { useLocations } from '../../lib/session/hooks';
 import styles from './LocationBlock.module.css';
 
 function Summary({ location }: { location: LocationItem }) {
-  return (
-    <span className={styles.summary}>
-      <span className={styles.name}>{location.name}</span>
-      {location.address.slice(0, 2).map((line, i) => (
-        <span key={i} className={styles.address}>
-          {line}
-        </span>
-      ))}
-    </span>
-  );
+  return <LocationLines location={location} classes={{ root: styles.summary, name: styles.name, address: styles.address }} />;
 }
 
 /** The current location; with several, a picker that switches and reloads the whole app for the new one. */

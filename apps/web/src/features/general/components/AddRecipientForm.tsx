@@ -6,7 +6,7 @@ import { Card } from '../../../components/Card';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
-import { apiFieldErrors, errorMessage, zodFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useFormErrors } from '../../../lib/forms';
 import { useAddRecipient } from '../api/reporting';
 import styles from './Reporting.module.css';
 
@@ -18,20 +18,12 @@ export function AddRecipientForm({ locationId }: { locationId: number }) {
   const [email, setEmail] = useState('');
   const [weekly, setWeekly] = useState(true);
   const [monthly, setMonthly] = useState(true);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const serverErrors = apiFieldErrors(add.error);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, generalError, check } = useFormErrors(add);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const input = { name, email, weekly: weekly ? (1 as const) : (0 as const), monthly: monthly ? (1 as const) : (0 as const) };
-    const parsed = generalApi.addReporting.body.safeParse(input);
-    if (!parsed.success) {
-      setClientErrors(zodFieldErrors(parsed.error));
-      add.reset();
-      return;
-    }
-    setClientErrors({});
+    if (!check(generalApi.addReporting.body, input)) return;
     add.mutate(input, {
       onSuccess: ({ data, message }) => {
         toast.show({ tone: 'success', title: message ?? MSG.emailSaved, description: `We sent ${data.email} a link to confirm the address.` });
@@ -42,8 +34,6 @@ export function AddRecipientForm({ locationId }: { locationId: number }) {
       },
     });
   };
-
-  const generalError = add.isError && Object.keys(serverErrors).length === 0 ? errorMessage(add.error) : null;
 
   return (
     <Card title="Add Email" description="Weekly and monthly performance reports go to confirmed addresses.">

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
-import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/forms';
+import { useFormErrors, type FieldErrors } from '../../../lib/forms';
 import { useAddUser } from '../api/users';
 import { PERMISSION_LABELS } from './permissions';
 import styles from './Users.module.css';
@@ -31,17 +31,14 @@ export function AddUserModal({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [permissions, setPermissions] = useState(ALL_ON);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const serverErrors = apiFieldErrors(add.error);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, generalError, accept, clear } = useFormErrors(add);
 
   const reset = () => {
     setUsername('');
     setPassword('');
     setConfirm('');
     setPermissions(ALL_ON);
-    setClientErrors({});
-    add.reset();
+    clear();
   };
 
   const close = (next: boolean) => {
@@ -57,11 +54,7 @@ export function AddUserModal({
     const pw = passwordProblem(password);
     if (pw) found.password = pw;
     else if (confirm !== password) found.confirm = MSG.passwordsDoNotMatch;
-    setClientErrors(found);
-    if (Object.keys(found).length) {
-      add.reset();
-      return;
-    }
+    if (!accept(found)) return;
     add.mutate(
       { username: username.trim(), password, permissions: { ...permissions, twm: hasChat && permissions.twm } },
       {
@@ -73,8 +66,6 @@ export function AddUserModal({
       },
     );
   };
-
-  const generalError = add.isError ? errorMessage(add.error) : null;
 
   return (
     <Modal
@@ -94,7 +85,7 @@ export function AddUserModal({
       }
     >
       <form id="add-user-form" className={styles.modalForm} onSubmit={onSubmit} noValidate>
-        {generalError && Object.keys(serverErrors).length === 0 && (
+        {generalError && (
           <Banner tone="danger" title="Oops!">
             {generalError}
           </Banner>

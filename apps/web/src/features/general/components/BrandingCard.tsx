@@ -1,15 +1,15 @@
 import { generalApi, MSG } from '@kudo/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
-import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
-import { apiFieldErrors, errorMessage, zodFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useFormErrors } from '../../../lib/forms';
 import { useSaveBranding } from '../api/branding';
 import { parseHex } from '../utils/color';
 import styles from './Branding.module.css';
+import { FormActions } from './FormActions';
 import { MenuBarPreview } from './MenuBarPreview';
 
 /** Logo and menu-bar colour, with a live preview of the bar; Cancel goes back to what is saved. */
@@ -20,9 +20,7 @@ export function BrandingCard({ locationId, saved }: { locationId: number; saved:
   const [color, setColor] = useState(saved.navBkgColor);
   const [hexText, setHexText] = useState(saved.navBkgColor);
   const [logo, setLogo] = useState<string | null>(saved.navLogoUrl);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const serverErrors = apiFieldErrors(save.error);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, generalError, check, clear } = useFormErrors(save);
   const dirty = color !== saved.navBkgColor || logo !== saved.navLogoUrl || hexText !== color;
 
   const typeHex = (value: string) => {
@@ -35,20 +33,13 @@ export function BrandingCard({ locationId, saved }: { locationId: number; saved:
     setColor(saved.navBkgColor);
     setHexText(saved.navBkgColor);
     setLogo(saved.navLogoUrl);
-    setClientErrors({});
-    save.reset();
+    clear();
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const input = { color: parseHex(hexText) ?? hexText, logo };
-    const parsed = generalApi.saveBranding.body.safeParse(input);
-    if (!parsed.success) {
-      setClientErrors(zodFieldErrors(parsed.error));
-      save.reset();
-      return;
-    }
-    setClientErrors({});
+    if (!check(generalApi.saveBranding.body, input)) return;
     save.mutate(input, {
       onSuccess: ({ data, message }) => {
         setColor(data.navBkgColor);
@@ -58,8 +49,6 @@ export function BrandingCard({ locationId, saved }: { locationId: number; saved:
       },
     });
   };
-
-  const generalError = save.isError && Object.keys(serverErrors).length === 0 ? errorMessage(save.error) : null;
 
   return (
     <Card title="Logo & Color" description="Your logo and the colour of the menu bar for everyone at this location.">
@@ -101,14 +90,7 @@ export function BrandingCard({ locationId, saved }: { locationId: number; saved:
           </p>
           <MenuBarPreview color={color} logo={logo} labelledBy={`${pickerId}-preview`} />
         </div>
-        <div className={styles.actions}>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button variant="secondary" onClick={cancel} disabled={!dirty || save.isPending}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions saveLabel="Save" saving={save.isPending} dirty={dirty} onCancel={cancel} />
       </form>
     </Card>
   );

@@ -1,14 +1,14 @@
 import { formatPhone, generalApi, MSG, type CompanyDetails } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
-import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { InfoIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
-import { apiFieldErrors, errorMessage, zodFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useFormErrors } from '../../../lib/forms';
 import { useSaveCompanyDetails, type CompanyDetailsInput } from '../api/branding';
 import styles from './Branding.module.css';
+import { FormActions } from './FormActions';
 
 const fromSaved = (c: CompanyDetails): Required<CompanyDetailsInput> => ({
   name: c.companyName,
@@ -26,9 +26,7 @@ export function CompanyDetailsCard({ locationId, saved }: { locationId: number; 
   const save = useSaveCompanyDetails(locationId);
   const toast = useToast();
   const [values, setValues] = useState(() => fromSaved(saved));
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const serverErrors = apiFieldErrors(save.error);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, generalError, check, clear } = useFormErrors(save);
   const initial = fromSaved(saved);
   const dirty = (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== initial[k]);
 
@@ -40,13 +38,7 @@ export function CompanyDetailsCard({ locationId, saved }: { locationId: number; 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = generalApi.saveCompanyDetails.body.safeParse(values);
-    if (!parsed.success) {
-      setClientErrors(zodFieldErrors(parsed.error));
-      save.reset();
-      return;
-    }
-    setClientErrors({});
+    if (!check(generalApi.saveCompanyDetails.body, values)) return;
     save.mutate(values, {
       onSuccess: ({ data, message }) => {
         setValues(fromSaved(data));
@@ -57,11 +49,8 @@ export function CompanyDetailsCard({ locationId, saved }: { locationId: number; 
 
   const cancel = () => {
     setValues(fromSaved(saved));
-    setClientErrors({});
-    save.reset();
+    clear();
   };
-
-  const generalError = save.isError && Object.keys(serverErrors).length === 0 ? errorMessage(save.error) : null;
 
   return (
     <Card title="Company Details">
@@ -89,14 +78,7 @@ export function CompanyDetailsCard({ locationId, saved }: { locationId: number; 
           onBlur={() => setValues((v) => ({ ...v, phone: formatPhone(v.phone) }))}
         />
         <TextField label="Website" type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" maxLength={255} {...field('website')} />
-        <div className={styles.actions}>
-          <Button type="submit" loading={save.isPending}>
-            Save Changes
-          </Button>
-          <Button variant="secondary" onClick={cancel} disabled={!dirty || save.isPending}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions saveLabel="Save Changes" saving={save.isPending} dirty={dirty} onCancel={cancel} />
       </form>
     </Card>
   );

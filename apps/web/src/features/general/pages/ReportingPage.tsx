@@ -4,11 +4,11 @@ import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { MailIcon, SearchIcon } from '../../../components/icons';
+import { MailIcon } from '../../../components/icons';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { LoadingState } from '../../../components/States';
 import { Switch } from '../../../components/Switch';
-import { TextField } from '../../../components/TextField';
+import { SearchField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
 import { useCurrentSession } from '../../../lib/session/hooks';
@@ -60,12 +60,9 @@ function RecipientsCard({ locationId }: { locationId: number }) {
   return (
     <Card flush title="Reporting Emails">
       <div className={styles.toolbar}>
-        <TextField
+        <SearchField
           label="Search reporting emails"
-          hideLabel
-          type="search"
           placeholder="Search by name or email"
-          leading={<SearchIcon size={16} />}
           className={styles.search}
           value={search}
           onChange={(e) => setSearch(e.target.value)}

@@ -4,12 +4,12 @@ import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { LockIcon, SearchIcon } from '../../../components/icons';
+import { LockIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/Pagination';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { LoadingState, STATE_TEXT } from '../../../components/States';
 import { Switch } from '../../../components/Switch';
-import { TextField } from '../../../components/TextField';
+import { SearchField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
 import { useCurrentSession } from '../../../lib/session/hooks';
@@ -83,12 +83,9 @@ function UsersContent({ locationId, subject }: { locationId: number; subject: Ac
   return (
     <Card flush>
       <div className={styles.toolbar}>
-        <TextField
+        <SearchField
           label="Search users by email"
-          hideLabel
-          type="search"
           placeholder="Search by email"
-          leading={<SearchIcon size={16} />}
           className={styles.search}
           value={search}
           onChange={(e) => {

@@ -4,7 +4,7 @@ import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
-import { apiFieldErrors, errorMessage, zodFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useFormErrors } from '../../../lib/forms';
 import { useSaveProfile } from '../api/profile';
 import styles from './ProfileForm.module.css';
 
@@ -15,20 +15,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [first, setFirst] = useState(profile.name.first);
   const [last, setLast] = useState(profile.name.last);
   const [phone, setPhone] = useState(formatPhone(profile.contact.phoneNumber));
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const serverErrors = apiFieldErrors(save.error);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, generalError, check } = useFormErrors(save);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const input = { name: { first, last }, contact: { phoneNumber: phone } };
-    const parsed = sessionApi.profileInput.safeParse(input);
-    if (!parsed.success) {
-      setClientErrors(zodFieldErrors(parsed.error));
-      save.reset();
-      return;
-    }
-    setClientErrors({});
+    if (!check(sessionApi.profileInput, input)) return;
     save.mutate(input, {
       onSuccess: ({ data, message }) => {
         setPhone(formatPhone(data.contact.phoneNumber));
@@ -36,8 +28,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       },
     });
   };
-
-  const generalError = save.isError && Object.keys(serverErrors).length === 0 ? errorMessage(save.error) : null;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>

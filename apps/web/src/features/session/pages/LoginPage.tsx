@@ -5,7 +5,7 @@ import { pathFor, type ReturnState } from '../../../app/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { PasswordField, TextField } from '../../../components/TextField';
-import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/forms';
+import { errorMessage, useFormErrors, type FieldErrors } from '../../../lib/forms';
 import { EXTERNAL_LINKS } from '../../../lib/links';
 import { useLogin } from '../api/auth';
 import { AuthFrame } from '../components/AuthFrame';
@@ -23,17 +23,11 @@ export default function LoginPage() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const fieldErrors = { ...apiFieldErrors(login.error), ...clientErrors };
+  const { errors: fieldErrors, accept } = useFormErrors(login);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const errors = validate(username, password);
-    setClientErrors(errors);
-    if (Object.keys(errors).length) {
-      login.reset();
-      return;
-    }
+    if (!accept(validate(username, password))) return;
     login.mutate({ username: username.trim(), password });
   };
 

@@ -1,16 +1,15 @@
 import { isValidEmail, MSG } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
 import { Banner } from '../../../components/Banner';
 import { Button, buttonClass } from '../../../components/Button';
-import { CheckIcon, MailIcon } from '../../../components/icons';
+import { MailIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { apiFieldErrors, errorMessage } from '../../../lib/forms';
 import { EXTERNAL_LINKS } from '../../../lib/links';
 import { useSendRecovery } from '../api/recovery';
 import { AuthFrame } from '../components/AuthFrame';
+import { AuthOutcome, BackToLogin } from '../components/AuthOutcome';
 import styles from '../components/AuthForm.module.css';
 
 export default function PasswordRecoveryPage() {
@@ -37,15 +36,7 @@ export default function PasswordRecoveryPage() {
   return (
     <AuthFrame randomBackground>
       {send.isSuccess ? (
-        <div className={styles.result} role="status">
-          <span className={styles.resultIcon}>
-            <CheckIcon size={26} />
-          </span>
-          <p className={styles.resultText}>{send.data.message ?? MSG.recoverySent}</p>
-          <Link to={pathFor('login')} className={buttonClass('secondary')}>
-            Back to Login
-          </Link>
-        </div>
+        <AuthOutcome ok message={send.data.message ?? MSG.recoverySent} button="secondary" />
       ) : noUser ? (
         <div className={styles.result} role="status">
           <span className={`${styles.resultIcon} ${styles.resultIconError}`}>
@@ -58,7 +49,7 @@ export default function PasswordRecoveryPage() {
           <Button variant="ghost" onClick={() => send.reset()}>
             Try another email
           </Button>
-          <Link to={pathFor('login')}>Back to Login</Link>
+          <BackToLogin />
         </div>
       ) : (
         <>
@@ -83,7 +74,7 @@ export default function PasswordRecoveryPage() {
             </Button>
           </form>
           <p className={styles.footer}>
-            <Link to={pathFor('login')}>Back to Login</Link>
+            <BackToLogin />
           </p>
         </>
       )}

@@ -1,29 +1,14 @@
 import { MSG, passwordProblem } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
-import { Button, buttonClass } from '../../../components/Button';
-import { AlertIcon, CheckIcon } from '../../../components/icons';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/Button';
 import { LoadingState } from '../../../components/States';
 import { PasswordField } from '../../../components/TextField';
-import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/forms';
+import { errorMessage, useFormErrors } from '../../../lib/forms';
 import { useResetPassword, useResetTokenCheck } from '../api/recovery';
 import { AuthFrame } from '../components/AuthFrame';
+import { AuthOutcome, BackToLogin } from '../components/AuthOutcome';
 import styles from '../components/AuthForm.module.css';
-
-function Outcome({ ok, message }: { ok: boolean; message: string }) {
-  return (
-    <div className={styles.result} role={ok ? 'status' : 'alert'}>
-      <span className={ok ? styles.resultIcon : `${styles.resultIcon} ${styles.resultIconError}`}>
-        {ok ? <CheckIcon size={26} /> : <AlertIcon size={24} />}
-      </span>
-      <p className={styles.resultText}>{message}</p>
-      <Link to={pathFor('login')} className={buttonClass(ok ? 'primary' : 'secondary')}>
-        Back to Login
-      </Link>
-    </div>
-  );
-}
 
 export default function PasswordResetPage() {
   const im = useSearchParams()[0].get('im') ?? '';
@@ -31,29 +16,22 @@ export default function PasswordResetPage() {
   const reset = useResetPassword(im);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const serverErrors = apiFieldErrors(reset.error);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, serverErrors, accept } = useFormErrors(reset);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = passwordProblem(password, confirmation);
-    if (problem) {
-      setClientErrors(problem === MSG.passwordsDoNotMatch ? { password_confirmation: problem } : { password: problem });
-      reset.reset();
-      return;
-    }
-    setClientErrors({});
+    if (!accept(!problem ? {} : problem === MSG.passwordsDoNotMatch ? { password_confirmation: problem } : { password: problem })) return;
     reset.mutate({ password, password_confirmation: confirmation });
   };
 
   const content = (() => {
-    if (!im) return <Outcome ok={false} message={MSG.resetLinkInvalid} />;
+    if (!im) return <AuthOutcome ok={false} message={MSG.resetLinkInvalid} />;
     if (token.isPending) return <LoadingState compact label="Checking your link…" />;
-    if (token.isError) return <Outcome ok={false} message={errorMessage(token.error)} />;
-    if (reset.isSuccess) return <Outcome ok message={reset.data.message ?? MSG.passwordUpdated} />;
+    if (token.isError) return <AuthOutcome ok={false} message={errorMessage(token.error)} />;
+    if (reset.isSuccess) return <AuthOutcome ok message={reset.data.message ?? MSG.passwordUpdated} />;
     // A failure without field messages (the link expired meanwhile) ends the form like a bad link.
-    if (reset.isError && Object.keys(serverErrors).length === 0) return <Outcome ok={false} message={errorMessage(reset.error)} />;
+    if (reset.isError && Object.keys(serverErrors).length === 0) return <AuthOutcome ok={false} message={errorMessage(reset.error)} />;
     return (
       <>
         <h1 className={styles.title}>Choose a new password</h1>
@@ -81,7 +59,7 @@ export default function PasswordResetPage() {
           </Button>
         </form>
         <p className={styles.footer}>
-          <Link to={pathFor('login')}>Back to Login</Link>
+          <BackToLogin />
         </p>
       </>
     );

@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/SelectField';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
-import { apiFieldErrors, errorMessage, zodFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { errorMessage, useFormErrors } from '../../../lib/forms';
 import { useChatWidget, type LoadedWebWidget } from '../api/widget';
 import styles from './Widget.module.css';
 
@@ -21,8 +21,7 @@ export function ChatWidgetCard({ locationId, loaded }: { locationId: number; loa
   const [greeting, setGreeting] = useState(chat.greeting);
   const [color, setColor] = useState(chat.color);
   const [orientation, setOrientation] = useState<'left' | 'right'>(chat.orientation);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = { ...apiFieldErrors(mutations.save.error), ...clientErrors };
+  const { errors, check } = useFormErrors(mutations.save);
   const onError = (err: unknown) => toast.show({ tone: 'error', title: MSG.widgetError, description: errorMessage(err) });
 
   if (!chatAvailable) {
@@ -42,12 +41,7 @@ export function ChatWidgetCard({ locationId, loaded }: { locationId: number; loa
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const input = { greeting, color, orientation };
-    const parsed = widgetApi.saveChatWidget.body.safeParse(input);
-    if (!parsed.success) {
-      setClientErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setClientErrors({});
+    if (!check(widgetApi.saveChatWidget.body, input)) return;
     mutations.save.mutate(input, {
       onSuccess: ({ message }) => toast.show({ tone: 'success', title: message ?? MSG.widgetSettingsSaved }),
       onError,
