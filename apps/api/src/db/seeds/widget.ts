@@ -55,6 +55,7 @@ function reviewRows(locationId: number, now: Date, ratings: number[], spanDays: 
       externalId: source === 'kudo' ? null : `${prefix}-${source}-${i + 1}`,
       authorName: AUTHORS[(i * 7) % AUTHORS.length]!,
       rating,
+      sentiment: rating >= 4 ? 'positive' : rating === 3 ? 'neutral' : 'negative',
       text: texts[n % texts.length]!,
       postedAt,
       // The owner picked most happy reviews for the website; unhappy ones stay in the full list.
