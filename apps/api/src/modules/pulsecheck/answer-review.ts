@@ -12,10 +12,38 @@ export function publicName(name: string): string {
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** A place picked from an address search may carry a postal code. */
-function zipOf(place: unknown): string {
+export function zipOf(place: unknown): string {
   if (!place || typeof place !== 'object') return '';
   const p = place as Record<string, unknown>;
   return text(p.zipcode ?? p.postalCode ?? p.postal_code ?? p.zip).slice(0, 10);
+}
+
+/** What an answered pulseCheck's review says, from the dispatch and the steps answered so far. */
+export function answerReviewFields(
+  d: { customerName: string; mood: string | null; creditedCampaignId: number | null; campaignId: number },
+  submissions: readonly { type: string; data: unknown }[],
+) {
+  const step = (type: string) => submissions.find((s) => s.type === type)?.data;
+  const ratings = step('ratings');
+  const sliders = Array.isArray(ratings)
+    ? (ratings as { name?: unknown; value?: unknown }[])
+        .filter((r) => typeof r.value === 'number')
+        .map((r) => ({ name: text(r.name), value: r.value as number }))
+    : null;
+  const kudoIndex = sliders && sliders.length ? sliders.reduce((s, r) => s + r.value, 0) / sliders.length : null;
+  const review = step('review') as { method?: string; value?: string; audio_url?: string } | undefined;
+  const mood = (d.mood as Mood | null) ?? null;
+  const rating = starsFor(mood, kudoIndex);
+  return {
+    authorName: publicName(d.customerName),
+    rating,
+    sentiment: mood ?? analyticsApi.sentimentFromStars(rating),
+    sliders: sliders ? (sliders as Prisma.InputJsonValue) : undefined,
+    kudoIndex,
+    text: review?.method === 'text' ? text(review.value) : '',
+    audioUrl: review?.audio_url ?? null,
+    campaignId: d.creditedCampaignId ?? d.campaignId,
+  };
 }
 
 /**
@@ -30,27 +58,7 @@ export async function syncAnswerReview(db: Db, dispatchId: number, retry = true)
     include: { submissions: { select: { type: true, data: true } }, customer: { select: { city: true, state: true } } },
   });
   if (!d || d.isTest || d.kind !== 'pcheck' || d.submissions.length === 0) return;
-  const step = (type: string) => d.submissions.find((s) => s.type === type)?.data as Record<string, unknown> | unknown[] | undefined;
-  const ratings = step('ratings');
-  const sliders = Array.isArray(ratings)
-    ? (ratings as { name?: unknown; value?: unknown }[])
-        .filter((r) => typeof r.value === 'number')
-        .map((r) => ({ name: text(r.name), value: r.value as number }))
-    : null;
-  const kudoIndex = sliders && sliders.length ? sliders.reduce((s, r) => s + r.value, 0) / sliders.length : null;
-  const review = step('review') as { method?: string; value?: string; audio_url?: string } | undefined;
-  const mood = (d.mood as Mood | null) ?? null;
-  const rating = starsFor(mood, kudoIndex);
-  const fields = {
-    authorName: publicName(d.customerName),
-    rating,
-    sentiment: mood ?? analyticsApi.sentimentFromStars(rating),
-    sliders: sliders ? (sliders as Prisma.InputJsonValue) : undefined,
-    kudoIndex,
-    text: review?.method === 'text' ? text(review.value) : '',
-    audioUrl: review?.audio_url ?? null,
-    campaignId: d.creditedCampaignId ?? d.campaignId,
-  };
+  const fields = answerReviewFields(d, d.submissions);
   const externalId = `dispatch-${d.id}`;
   const existing = await db.review.findUnique({ where: { locationId_source_externalId: { locationId: d.locationId, source: 'kudo', externalId } } });
   if (existing) {
