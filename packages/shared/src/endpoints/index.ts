@@ -11,6 +11,8 @@ import * as notify from './notify.js';
 import * as widget from './widget.js';
 import * as card from './card.js';
 import * as analytics from './analytics.js';
+import * as socialReviews from './social-reviews.js';
+import * as competitors from './competitors.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -26,6 +28,8 @@ export * as notifyApi from './notify.js';
 export * as widgetApi from './widget.js';
 export * as cardApi from './card.js';
 export * as analyticsApi from './analytics.js';
+export * as socialReviewsApi from './social-reviews.js';
+export * as competitorsApi from './competitors.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -33,7 +37,22 @@ const isEndpoint = (v: unknown): v is EndpointDef =>
 const isRawEndpoint = (v: unknown): v is RawEndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'produces' in v && 'access' in v;
 
-const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck, analytics].flatMap(
+const areas = [
+  system,
+  session,
+  social,
+  images,
+  general,
+  campaigns,
+  card,
+  widget,
+  notify,
+  operate,
+  pulsecheck,
+  analytics,
+  socialReviews,
+  competitors,
+].flatMap(
   (area): unknown[] => Object.values(area),
 );
 
@@ -65,3 +84,6 @@ export {
 export type { CardCommType, CardSettingsData, CardTemplate, RewardSource, RewardsSettings } from './card.js';
 export { PLACE_ID_RE, SOCIAL_KEY_RE, SOCIAL_LIMITS, SOCIAL_SITE_TYPES, SOCIAL_TYPE_LABELS, SOCIAL_TYPES } from './social.js';
 export type { FacebookConnectionState, GbpLocationItem, GoogleConnectionState, PlaceItem, SocialAccount, SocialSiteType, SocialType } from './social.js';
+export { ATTRIBUTION_METHODS, SOCIAL_REVIEW_LIMITS, SOCIAL_REVIEW_VIEWS, toYmd } from './social-reviews.js';
+export type { AttributionMethod, SocialReviewCursor, SocialReviewItem, SocialReviewPage } from './social-reviews.js';
+export type { CompetitorData } from './competitors.js';
