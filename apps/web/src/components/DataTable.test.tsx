@@ -117,6 +117,16 @@ describe('DataTable', () => {
     expect(screen.queryByRole('navigation', { name: 'People pages' })).toBeNull();
   });
 
+  test('a short list shown whole has no page links and no page size', () => {
+    const rows = PEOPLE.slice(0, 3);
+    render(
+      <DataTable label="Few" columns={COLUMNS} query={loaded({ rows, total: rows.length })} rowKey={(p) => p.id} state={defaultTableState()} onStateChange={() => undefined} paged={false} />,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    expect(screen.queryByText('1–3 of 3')).toBeNull();
+  });
+
   test('the labelled search asks once typing pauses, from the first page', async () => {
     const user = userEvent.setup();
     const onState = vi.fn();

@@ -45,6 +45,10 @@ export interface DataTableProps<Row> {
   exportCsv?: { filename: string; fetchPage: (state: TableState, signal: AbortSignal) => Promise<PageResult<Row>>; pageSize?: number };
   /** What the empty table says (the global 'No data could be found!' by default). */
   empty?: EmptyProps;
+  /** The error state's headline ('Oops!' by default). */
+  errorTitle?: string;
+  /** False for a short list shown whole: no page links, no page size. */
+  paged?: boolean;
   /** Buttons beside the filters (bulk actions on the selection). */
   actions?: ReactNode;
 }
@@ -74,6 +78,8 @@ export function DataTable<Row>({
   selection,
   exportCsv,
   empty,
+  errorTitle,
+  paged = true,
   actions,
 }: DataTableProps<Row>) {
   // Filters and sizes change which rows exist: back to the first page.
@@ -103,7 +109,7 @@ export function DataTable<Row>({
           </div>
         </div>
       )}
-      <QueryBoundary query={query} isEmpty={(d) => d.rows.length === 0} empty={empty} compact>
+      <QueryBoundary query={query} isEmpty={(d) => d.rows.length === 0} empty={empty} errorTitle={errorTitle} compact>
         {(data) => (
           <>
             <div className={table.scroll}>
@@ -152,7 +158,7 @@ export function DataTable<Row>({
                 </tbody>
               </table>
             </div>
-            <Footer total={data.total} state={state} pageSizes={pageSizes} onPage={(page) => onStateChange({ ...state, page })} onSize={(pageSize) => update({ pageSize })} label={label} />
+            {paged && <Footer total={data.total} state={state} pageSizes={pageSizes} onPage={(page) => onStateChange({ ...state, page })} onSize={(pageSize) => update({ pageSize })} label={label} />}
           </>
         )}
       </QueryBoundary>
