@@ -295,6 +295,11 @@ export const MSG = {
   reportDateOrder: 'The from date must be on or before the to date.',
   reportTooFarBack: 'Reports reach back at most 36 months.',
   reportQueued: 'Your report is being prepared and will be emailed to the recipients shortly.',
+  reportRecipientsFull: 'Max number of recipients has been reached',
+  reviewApprovalDenied: 'Approval Denied!',
+  reviewsApprovedCount: (approved: number, of: number) => `Approved ${approved} of ${of} reviews.`,
+  reviewArchiveWarning:
+    'Archive only test or broken reviews. Archiving takes the review out of your leaderboards, which makes their figures inaccurate, and makes the review harder to find. Customers only ever see approved reviews, so there is no need to archive a review to hide it.',
   competitorPlaceRequired: 'Please provide a valid place id',
   competitorLimit: 'You have added the maximum number of competitors. Remove one to add another.',
   competitorExists: 'This competitor has already been added.',

@@ -275,6 +275,30 @@ describe('DataTable CSV export', () => {
     expect(clicked).toEqual([]);
   });
 
+  test('a file the server builds whole is downloaded with its own columns and the table’s filters', async () => {
+    const user = userEvent.setup();
+    const fetchTable = vi.fn((s: TableState) => Promise.resolve({ header: ['Who', 'When'], rows: serve({ ...s, page: 1, pageSize: 100 }).rows.map((p) => [p.name, p.joined]) }));
+    render(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        query={loaded(serve(defaultTableState()))}
+        rowKey={(p) => p.id}
+        state={defaultTableState({ search: 'Person 1' })}
+        onStateChange={() => undefined}
+        exportCsv={{ filename: 'people-2026-01.csv', fetchTable }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 10 rows')).toBeTruthy();
+    expect(fetchTable.mock.calls[0]![0].search).toBe('Person 1');
+    expect(clicked).toEqual(['people-2026-01.csv']);
+    const lines = (await readBlob(blobs[0]!)).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Who,When');
+    expect(lines[1]).toBe('Person 10,2026-01-10');
+    expect(lines).toHaveLength(12);
+  });
+
   test('a failed page shows why', async () => {
     const user = userEvent.setup();
     render(<Harness fetchPage={() => Promise.reject(new Error('The server is busy'))} />);
