@@ -126,7 +126,12 @@ export function AddReviewModal({ locationId, campaigns, open, onOpenChange }: { 
   const [errors, setErrors] = useState<FieldErrors>({});
   const add = useAddReview(locationId);
   const toast = useToast();
-  const set = <K extends keyof AddReviewForm>(key: K, value: AddReviewForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  /** A changed field loses its message; the form is checked again on Add Review. */
+  const forget = (key: string) => setErrors(({ [key]: _, ...rest }) => rest);
+  const set = <K extends keyof AddReviewForm>(key: K, value: AddReviewForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    forget(key === 'campaign' ? 'campaign_uid' : key);
+  };
 
   const close = (next: boolean) => {
     if (!next) {
@@ -193,7 +198,10 @@ export function AddReviewModal({ locationId, campaigns, open, onOpenChange }: { 
             label="Sentiment"
             value={form.sentiment}
             // A new sentiment takes the approval back: only positive reviews may be approved.
-            onChange={(v) => setForm((f) => ({ ...f, sentiment: v as AddReviewForm['sentiment'], approved: false }))}
+            onChange={(v) => {
+              setForm((f) => ({ ...f, sentiment: v as AddReviewForm['sentiment'], approved: false }));
+              forget('sentiment');
+            }}
             options={SENTIMENT_OPTIONS}
             error={errors.sentiment}
           />

@@ -152,10 +152,8 @@ function CustomerReviews({ locationId, timeZone }: { locationId: number; timeZon
       }
     >
       <ReviewsTabs />
-      <Card flush>
-        <div className={styles.filterArea}>
-          <ReviewFiltersBar filters={filters} campaigns={campaigns} onChange={setFilters} onReset={reset} />
-        </div>
+      <Card>
+        <ReviewFiltersBar filters={filters} campaigns={campaigns} onChange={setFilters} onReset={reset} />
         <DataTable
           label="Reviews"
           columns={columns}
