@@ -3,7 +3,8 @@ import { cx } from '../lib/cx';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/** `link` looks like a text link: for an action inside running text ("Can't find the location?"). */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 /** The button look, for links that act as buttons (router links, external links). */

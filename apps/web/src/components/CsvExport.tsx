@@ -19,6 +19,15 @@ export interface CsvExportSource<Row> {
   pageSize?: number;
 }
 
+/** A whole file's worth of cells: the header line and the rows. */
+export interface CsvTable {
+  header: readonly string[];
+  rows: readonly (readonly CsvValue[])[];
+}
+
+/** Gathers what goes into the file, saying how far it got (total null while unknown). */
+export type CsvLoader = (signal: AbortSignal, onProgress: (fetched: number, total: number | null) => void) => Promise<CsvTable>;
+
 type ExportState =
   | { status: 'idle' }
   | { status: 'running'; fetched: number; total: number | null }
@@ -26,34 +35,41 @@ type ExportState =
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
-/** Gathers every page of rows, builds a CSV of the given columns and downloads it. */
-export async function exportRows<Row>(
-  source: CsvExportSource<Row>,
-  columns: readonly CsvColumn<Row>[],
-  signal: AbortSignal,
-  onProgress: (fetched: number, total: number) => void,
-): Promise<number> {
-  const size = source.pageSize ?? 100;
-  const rows: Row[] = [];
-  for (let page = 1; ; page++) {
-    const result = await source.fetchPage(page, size, signal);
+/** Every page of rows, turned into the given columns. */
+export function pagedCsvLoader<Row>(source: Omit<CsvExportSource<Row>, 'filename'>, columns: readonly CsvColumn<Row>[]): CsvLoader {
+  return async (signal, onProgress) => {
+    const size = source.pageSize ?? 100;
+    const rows: Row[] = [];
+    for (let page = 1; ; page++) {
+      const result = await source.fetchPage(page, size, signal);
+      signal.throwIfAborted();
+      rows.push(...result.rows);
+      onProgress(rows.length, result.total);
+      if (result.rows.length === 0 || rows.length >= result.total) break;
+    }
+    return { header: columns.map((c) => c.header), rows: rows.map((row) => columns.map((c) => c.value(row))) };
+  };
+}
+
+/** A file the server builds in one answer (its own columns and rows). */
+export function wholeCsvLoader(fetchTable: (signal: AbortSignal) => Promise<CsvTable>): CsvLoader {
+  return async (signal, onProgress) => {
+    const table = await fetchTable(signal);
     signal.throwIfAborted();
-    rows.push(...result.rows);
-    onProgress(rows.length, result.total);
-    if (result.rows.length === 0 || rows.length >= result.total) break;
-  }
-  downloadText(
-    source.filename,
-    toCsv(
-      columns.map((c) => c.header),
-      rows.map((row) => columns.map((c) => c.value(row))),
-    ),
-  );
-  return rows.length;
+    onProgress(table.rows.length, table.rows.length);
+    return table;
+  };
+}
+
+/** Gathers the file's cells, builds the CSV and downloads it. */
+async function exportCsvFile(filename: string, load: CsvLoader, signal: AbortSignal, onProgress: (fetched: number, total: number | null) => void): Promise<number> {
+  const table = await load(signal, onProgress);
+  downloadText(filename, toCsv(table.header, table.rows));
+  return table.rows.length;
 }
 
 /** The Export CSV button, with a progress bar of the rows gathered and a Cancel while it runs. */
-export function CsvExport<Row>({ source, columns, label = 'Export CSV' }: { source: CsvExportSource<Row>; columns: readonly CsvColumn<Row>[]; label?: string }) {
+export function CsvExport({ filename, load, label = 'Export CSV' }: { filename: string; load: CsvLoader; label?: string }) {
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
   // Leaving the screen stops the requests.
@@ -64,7 +80,7 @@ export function CsvExport<Row>({ source, columns, label = 'Export CSV' }: { sour
     controller.current = abort;
     setState({ status: 'running', fetched: 0, total: null });
     try {
-      const count = await exportRows(source, columns, abort.signal, (fetched, total) => setState({ status: 'running', fetched, total }));
+      const count = await exportCsvFile(filename, load, abort.signal, (fetched, total) => setState({ status: 'running', fetched, total }));
       setState({ status: 'done', rows: count });
     } catch (error) {
       setState(abort.signal.aborted ? { status: 'cancelled' } : { status: 'failed', message: errorMessage(error) });

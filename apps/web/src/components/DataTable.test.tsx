@@ -105,10 +105,26 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(names()).toEqual(['Person 21', 'Person 22', 'Person 23']);
     expect(screen.getByText('21–23 of 23')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Last page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(names()[0]).toBe('Person 01');
+    expect((screen.getByRole('button', { name: 'First page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(names()).toEqual(['Person 21', 'Person 22', 'Person 23']);
     await user.selectOptions(screen.getByLabelText('Rows per page'), '25');
     expect(names()).toHaveLength(23);
     expect(screen.getByText('1–23 of 23')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'People pages' })).toBeNull();
+  });
+
+  test('a short list shown whole has no page links and no page size', () => {
+    const rows = PEOPLE.slice(0, 3);
+    render(
+      <DataTable label="Few" columns={COLUMNS} query={loaded({ rows, total: rows.length })} rowKey={(p) => p.id} state={defaultTableState()} onStateChange={() => undefined} paged={false} />,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    expect(screen.queryByText('1–3 of 3')).toBeNull();
   });
 
   test('the labelled search asks once typing pauses, from the first page', async () => {
@@ -257,6 +273,30 @@ describe('DataTable CSV export', () => {
     expect(screen.getByText('Export cancelled')).toBeTruthy();
     expect(screen.queryByRole('progressbar', { name: 'Export' })).toBeNull();
     expect(clicked).toEqual([]);
+  });
+
+  test('a file the server builds whole is downloaded with its own columns and the table’s filters', async () => {
+    const user = userEvent.setup();
+    const fetchTable = vi.fn((s: TableState) => Promise.resolve({ header: ['Who', 'When'], rows: serve({ ...s, page: 1, pageSize: 100 }).rows.map((p) => [p.name, p.joined]) }));
+    render(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        query={loaded(serve(defaultTableState()))}
+        rowKey={(p) => p.id}
+        state={defaultTableState({ search: 'Person 1' })}
+        onStateChange={() => undefined}
+        exportCsv={{ filename: 'people-2026-01.csv', fetchTable }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 10 rows')).toBeTruthy();
+    expect(fetchTable.mock.calls[0]![0].search).toBe('Person 1');
+    expect(clicked).toEqual(['people-2026-01.csv']);
+    const lines = (await readBlob(blobs[0]!)).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Who,When');
+    expect(lines[1]).toBe('Person 10,2026-01-10');
+    expect(lines).toHaveLength(12);
   });
 
   test('a failed page shows why', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../lib/cx';
 import type { CsvValue } from '../lib/csv';
-import { CsvExport } from './CsvExport';
+import { CsvExport, pagedCsvLoader, wholeCsvLoader, type CsvTable } from './CsvExport';
 import styles from './DataTable.module.css';
 import { DateRangeField, type DatePreset } from './DateRangeField';
 import { ChevronDownIcon } from './icons';
@@ -41,15 +41,30 @@ export interface DataTableProps<Row> {
   dateRange?: { label?: string; presets?: readonly DatePreset[] };
   /** Checkboxes on each row and a select-all for the page; selected keys are kept across pages. */
   selection?: { selected: ReadonlySet<RowKey>; onChange: (next: Set<RowKey>) => void; rowLabel: (row: Row) => string };
-  /** An Export CSV button that fetches every matching row through `fetchPage`. */
-  exportCsv?: { filename: string; fetchPage: (state: TableState, signal: AbortSignal) => Promise<PageResult<Row>>; pageSize?: number };
+  /**
+   * An Export CSV button that fetches every matching row through `fetchPage` (in the table's columns), or
+   * the whole file through `fetchTable` when the server builds it (its own columns and rows).
+   */
+  exportCsv?: { filename: string } & (
+    | { fetchPage: (state: TableState, signal: AbortSignal) => Promise<PageResult<Row>>; pageSize?: number }
+    | { fetchTable: (state: TableState, signal: AbortSignal) => Promise<CsvTable> }
+  );
   /** What the empty table says (the global 'No data could be found!' by default). */
   empty?: EmptyProps;
+  /** The error state's headline ('Oops!' by default). */
+  errorTitle?: string;
+  /** False for a short list shown whole: no page links, no page size. */
+  paged?: boolean;
   /** Buttons beside the filters (bulk actions on the selection). */
   actions?: ReactNode;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+function csvLoader<Row>(exportCsv: NonNullable<DataTableProps<Row>['exportCsv']>, state: TableState, columns: { header: string; value: (row: Row) => CsvValue }[]) {
+  if ('fetchTable' in exportCsv) return wholeCsvLoader((signal) => exportCsv.fetchTable(state, signal));
+  return pagedCsvLoader({ pageSize: exportCsv.pageSize, fetchPage: (page, pageSize, signal) => exportCsv.fetchPage({ ...state, page, pageSize }, signal) }, columns);
+}
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -74,6 +89,8 @@ export function DataTable<Row>({
   selection,
   exportCsv,
   empty,
+  errorTitle,
+  paged = true,
   actions,
 }: DataTableProps<Row>) {
   // Filters and sizes change which rows exist: back to the first page.
@@ -91,19 +108,12 @@ export function DataTable<Row>({
           <div className={styles.toolbarEnd}>
             {actions}
             {exportCsv && (
-              <CsvExport
-                columns={csvColumns}
-                source={{
-                  filename: exportCsv.filename,
-                  pageSize: exportCsv.pageSize,
-                  fetchPage: (page, pageSize, signal) => exportCsv.fetchPage({ ...state, page, pageSize }, signal),
-                }}
-              />
+              <CsvExport filename={exportCsv.filename} load={csvLoader(exportCsv, state, csvColumns)} />
             )}
           </div>
         </div>
       )}
-      <QueryBoundary query={query} isEmpty={(d) => d.rows.length === 0} empty={empty} compact>
+      <QueryBoundary query={query} isEmpty={(d) => d.rows.length === 0} empty={empty} errorTitle={errorTitle} compact>
         {(data) => (
           <>
             <div className={table.scroll}>
@@ -152,7 +162,7 @@ export function DataTable<Row>({
                 </tbody>
               </table>
             </div>
-            <Footer total={data.total} state={state} pageSizes={pageSizes} onPage={(page) => onStateChange({ ...state, page })} onSize={(pageSize) => update({ pageSize })} label={label} />
+            {paged && <Footer total={data.total} state={state} pageSizes={pageSizes} onPage={(page) => onStateChange({ ...state, page })} onSize={(pageSize) => update({ pageSize })} label={label} />}
           </>
         )}
       </QueryBoundary>
@@ -258,7 +268,7 @@ function Footer({
         onChange={(v) => onSize(Number(v))}
         options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
       />
-      <Pagination page={state.page} pageCount={Math.ceil(total / state.pageSize)} onPage={onPage} label={`${label} pages`} />
+      <Pagination page={state.page} pageCount={Math.ceil(total / state.pageSize)} onPage={onPage} label={`${label} pages`} edges />
     </div>
   );
 }

@@ -31,6 +31,14 @@ describe('QueryBoundary', () => {
     expect(q.refetch).toHaveBeenCalledOnce();
   });
 
+  test('a screen may give the error its own headline', () => {
+    render(<QueryBoundary query={query({ isError: true, error: new Error('Places are down') })} errorTitle="Can't Get Data!">{() => 'data'}</QueryBoundary>);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain("Can't Get Data!");
+    expect(alert.textContent).not.toContain(STATE_TEXT.error);
+    expect(alert.textContent).toContain('Places are down');
+  });
+
   test('lets a screen show its own state for an error that means something else', () => {
     render(
       <QueryBoundary query={query({ isError: true, error: new Error('404') })} renderError={(e) => ((e as Error).message === '404' ? 'Switched off' : undefined)}>

@@ -30,6 +30,8 @@ export interface QueryBoundaryProps<T> {
   emptyContent?: ReactNode;
   /** Text under the spinner ('Loading…' by default). */
   loadingLabel?: string;
+  /** The error state's headline ('Oops!' by default). */
+  errorTitle?: string;
   /** The error's message for a person; the server's message by default. */
   errorMessage?: (error: unknown) => string;
   /** Replaces the error state for errors that mean something else (a 404 that says "off"); undefined keeps it. */
@@ -53,6 +55,7 @@ export function QueryBoundary<T>({
   empty,
   emptyContent,
   loadingLabel,
+  errorTitle,
   errorMessage = defaultErrorMessage,
   renderError,
   errorActions,
@@ -65,6 +68,7 @@ export function QueryBoundary<T>({
     return (
       <ErrorState
         compact={compact}
+        title={errorTitle}
         message={errorMessage(query.error)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}

@@ -1,34 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { socialApi, type EndpointData, type EndpointInput, type FacebookConnectionState, type GoogleConnectionState } from '@kudo/shared';
 import { call, callWithMessage } from '../../../lib/api';
 
 export const socialKeys = {
   load: (locationId: number) => ['social', 'load', locationId] as const,
-  places: (query: string) => ['social', 'places', query] as const,
 };
 
 export type SocialData = EndpointData<typeof socialApi.load>;
 
 export function useSocial(locationId: number) {
   return useQuery({ queryKey: socialKeys.load(locationId), queryFn: () => call(socialApi.load) });
-}
-
-/** Businesses on the map for a (debounced) search text; nothing is asked for under two characters. */
-export function usePlaceSearch(query: string) {
-  const q = query.trim();
-  return useQuery({
-    queryKey: socialKeys.places(q),
-    queryFn: () => call(socialApi.placesSearch, { query: { q } }),
-    enabled: q.length >= 2,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-}
-
-export function usePlaceDetails() {
-  return useMutation({
-    mutationFn: (placeId: string) => call(socialApi.placesDetails, { params: { placeId } }),
-  });
 }
 
 /** A mutation whose answer changes the screen's data: the load is refetched after it. */

@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/forms';
-import { usePlaceDetails } from '../api/social';
+import { usePlaceDetails } from '../../../lib/places';
 import styles from './Social.module.css';
 
 /** 'Can't find your business?': look a business up by its Google Place ID. */

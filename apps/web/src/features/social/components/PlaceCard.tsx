@@ -7,8 +7,8 @@ import { errorMessage } from '../../../lib/forms';
 import { useSelectPlace } from '../api/social';
 import { CopyButton } from './CopyButton';
 import { FindBusinessModal } from './FindBusinessModal';
-import { PlaceMap } from './PlaceMap';
-import { PlaceSearch } from './PlaceSearch';
+import { PlaceMap } from '../../../components/PlaceMap';
+import { PlaceSearch } from '../../../components/PlaceSearch';
 import styles from './Social.module.css';
 
 /** Google Place ID card: find the business on the map (or by ID) and save it. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { MapPinIcon } from '../../../components/icons';
-import { tilesAround } from '../utils/map';
-import styles from './Social.module.css';
+import { tilesAround } from '../lib/map';
+import { MapPinIcon } from './icons';
+import styles from './PlaceMap.module.css';
 
 /** The map's zoom (1§9). */
 export const MAP_ZOOM = 15;
@@ -9,12 +9,23 @@ const WIDTH = 480;
 const HEIGHT = 240;
 
 /** A static street map (OpenStreetMap tiles) centred on the place, with a pin. */
-export function PlaceMap({ lat, lng, name }: { lat: number | null; lng: number | null; name: string }) {
+export function PlaceMap({
+  lat,
+  lng,
+  name,
+  emptyText = 'Choose your business to see it on the map.',
+}: {
+  lat: number | null;
+  lng: number | null;
+  name: string;
+  /** What the map says before a place is chosen. */
+  emptyText?: string;
+}) {
   const [failed, setFailed] = useState(false);
   if (lat === null || lng === null) {
     return (
       <div className={styles.map}>
-        <p className={styles.mapEmpty}>Choose your business to see it on the map.</p>
+        <p className={styles.mapEmpty}>{emptyText}</p>
       </div>
     );
   }

@@ -1,10 +1,10 @@
 import type { PlaceItem } from '@kudo/shared';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { SearchIcon } from '../../../components/icons';
-import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/forms';
-import { usePlaceSearch } from '../api/social';
-import styles from './Social.module.css';
+import { errorMessage } from '../lib/forms';
+import { usePlaceSearch } from '../lib/places';
+import { SearchIcon } from './icons';
+import styles from './PlaceSearch.module.css';
+import { TextField } from './TextField';
 
 /** Waits this long after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -22,7 +22,20 @@ function useDebounced<T>(value: T, ms: number): T {
  * A business search on the map (a combobox): results appear as you type; arrow keys move through them,
  * Enter picks one and Escape closes the list.
  */
-export function PlaceSearch({ onPick }: { onPick: (place: PlaceItem) => void }) {
+export function PlaceSearch({
+  onPick,
+  label = 'Search for your business',
+  placeholder = "Search 'ABC Kitchens'",
+  notFound = 'No businesses found. Try another name or enter your Place ID.',
+  disabled,
+}: {
+  onPick: (place: PlaceItem) => void;
+  label?: string;
+  placeholder?: string;
+  /** What the list says when nothing matches. */
+  notFound?: string;
+  disabled?: boolean;
+}) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -60,8 +73,9 @@ export function PlaceSearch({ onPick }: { onPick: (place: PlaceItem) => void }) 
   return (
     <div className={styles.combo}>
       <TextField
-        label="Search for your business"
-        placeholder="Search 'ABC Kitchens'"
+        label={label}
+        placeholder={placeholder}
+        disabled={disabled}
         leading={<SearchIcon />}
         value={text}
         onChange={(e) => {
@@ -87,7 +101,7 @@ export function PlaceSearch({ onPick }: { onPick: (place: PlaceItem) => void }) 
             </li>
           ) : places.length === 0 ? (
             <li className={styles.optionNote} role="presentation">
-              {typing || search.isFetching ? 'Searching…' : 'No businesses found. Try another name or enter your Place ID.'}
+              {typing || search.isFetching ? 'Searching…' : notFound}
             </li>
           ) : (
             places.map((place, index) => (

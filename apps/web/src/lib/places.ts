@@ -1,0 +1,27 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { socialApi } from '@kudo/shared';
+import { call } from './api';
+
+/** Businesses on the map (Google Places, or the built-in list): the search and the look-up by place id. */
+export const placeKeys = {
+  search: (query: string) => ['places', 'search', query] as const,
+};
+
+/** Businesses on the map for a (debounced) search text; nothing is asked for under two characters. */
+export function usePlaceSearch(query: string) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: placeKeys.search(q),
+    queryFn: () => call(socialApi.placesSearch, { query: { q } }),
+    enabled: q.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** A business looked up by its Google place id. */
+export function usePlaceDetails() {
+  return useMutation({
+    mutationFn: (placeId: string) => call(socialApi.placesDetails, { params: { placeId } }),
+  });
+}
