@@ -333,6 +333,11 @@ export const MSG = {
   competitorNotFound: 'That competitor was not found.',
   competitorAdded: 'Competitor added.',
   competitorRemoved: 'Competitor removed.',
+  reportRecipientsFull: 'Max number of recipients has been reached',
+  reviewApprovalDenied: 'Approval Denied!',
+  reviewsApprovedCount: (approved: number, of: number) => `Approved ${approved} of ${of} reviews.`,
+  reviewArchiveWarning:
+    'Archive only test or broken reviews. Archiving takes the review out of your leaderboards, which makes their figures inaccurate, and makes the review harder to find. Customers only ever see approved reviews, so there is no need to archive a review to hide it.',
 } as const;
 
 const TYPE_WORDS: Record<string, string> = {
@@ -385,9 +390,4 @@ export const FIELD_MSG = {
   itemOf: (n: number, label: string) => `Item ${n} of ${/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label}`,
   /** NUL characters and unpaired surrogates: PostgreSQL cannot keep them as sent. */
   unstorable: (label: string) => `${label} contains a character that is not allowed`,
-  reportRecipientsFull: 'Max number of recipients has been reached',
-  reviewApprovalDenied: 'Approval Denied!',
-  reviewsApprovedCount: (approved: number, of: number) => `Approved ${approved} of ${of} reviews.`,
-  reviewArchiveWarning:
-    'Archive only test or broken reviews. Archiving takes the review out of your leaderboards, which makes their figures inaccurate, and makes the review harder to find. Customers only ever see approved reviews, so there is no need to archive a review to hide it.',
 } as const;
