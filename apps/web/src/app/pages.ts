@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteName } from './routes';
+import { ROUTES, type RouteDef, type RouteName } from './routes';
 
 /**
  * The screens built so far. A route of the table without an entry here is not rendered at all: its
@@ -33,3 +33,9 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'settings-messaging-notifications': lazy(() => import('../features/notify/pages/EscalationPage')),
   'settings-messaging-auto-reply': lazy(() => import('../features/notify/pages/AutoReplyPage')),
 };
+
+/** Whether a screen can be shown: its page is built, or it forwards to one that can be. */
+export function isBuilt(name: RouteName): boolean {
+  const def: RouteDef = ROUTES[name];
+  return PAGES[name] !== undefined || (def.redirectTo !== undefined && isBuilt(def.redirectTo));
+}
