@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
-import { formatPhone, formatPhoneTyping, parsePhone, phoneAddress, toE164, typedPhoneDigits } from './phone.js';
+import { formatPhone, formatPhoneTyping, formatPhoneWithCountry, parsePhone, phoneAddress, toE164, typedPhoneDigits } from './phone.js';
 import { phoneSchema } from './validators.js';
 
 describe('parsePhone / toE164 / formatPhone', () => {
@@ -44,6 +44,14 @@ describe('parsePhone / toE164 / formatPhone', () => {
 
   it('formats every stored form the same way', () => {
     for (const stored of ['5125550100', '15125550100', '+15125550100']) expect(formatPhone(stored)).toBe('(512) 555-0100');
+  });
+});
+
+describe('formatPhoneWithCountry', () => {
+  it('writes any accepted form with the country code and leaves anything else as it was', () => {
+    for (const stored of ['5125550100', '(512) 555-0100', '+15125550100']) expect(formatPhoneWithCountry(stored)).toBe('+1 (512) 555-0100');
+    expect(formatPhoneWithCountry('')).toBe('');
+    expect(formatPhoneWithCountry('555-12')).toBe('555-12');
   });
 });
 

@@ -40,6 +40,11 @@ export function formatPhone(value: string): string {
   return d === null ? value : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
+/** A number with its country code, +1 (512) 555-0100, from any accepted form; anything else unchanged. */
+export function formatPhoneWithCountry(value: string): string {
+  return parsePhone(value) === null ? value : `+1 ${formatPhone(value)}`;
+}
+
 /**
  * The national digits typed so far, at most ten: punctuation and letters are dropped, and so is a leading
  * country code 1 (no area code starts with 1), so "+1 512…" and "512…" fill the same ten places.

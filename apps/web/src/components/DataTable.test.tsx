@@ -105,6 +105,12 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(names()).toEqual(['Person 21', 'Person 22', 'Person 23']);
     expect(screen.getByText('21–23 of 23')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Last page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(names()[0]).toBe('Person 01');
+    expect((screen.getByRole('button', { name: 'First page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(names()).toEqual(['Person 21', 'Person 22', 'Person 23']);
     await user.selectOptions(screen.getByLabelText('Rows per page'), '25');
     expect(names()).toHaveLength(23);
     expect(screen.getByText('1–23 of 23')).toBeTruthy();

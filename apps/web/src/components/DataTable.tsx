@@ -258,7 +258,7 @@ function Footer({
         onChange={(v) => onSize(Number(v))}
         options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
       />
-      <Pagination page={state.page} pageCount={Math.ceil(total / state.pageSize)} onPage={onPage} label={`${label} pages`} />
+      <Pagination page={state.page} pageCount={Math.ceil(total / state.pageSize)} onPage={onPage} label={`${label} pages`} edges />
     </div>
   );
 }

@@ -18,12 +18,27 @@ interface PaginationProps {
   /** How many page links at most (5 by default). */
   maxLinks?: number;
   label?: string;
+  /** First and Last buttons around Previous and Next, for lists of many pages. */
+  edges?: boolean;
 }
 
-export function Pagination({ page, pageCount, onPage, maxLinks = 5, label = 'Pages' }: PaginationProps) {
+/** Two chevrons: to the very end. */
+const ChevronsIcon = ({ className }: { className?: string }) => (
+  <span className={cx(styles.double, className)} aria-hidden="true">
+    <ChevronRightIcon size={14} />
+    <ChevronRightIcon size={14} />
+  </span>
+);
+
+export function Pagination({ page, pageCount, onPage, maxLinks = 5, label = 'Pages', edges = false }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
     <nav className={styles.nav} aria-label={label}>
+      {edges && (
+        <button type="button" className={styles.item} onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
+          <ChevronsIcon className={styles.flip} />
+        </button>
+      )}
       <button type="button" className={styles.item} onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
         <ChevronRightIcon size={14} className={styles.flip} />
       </button>
@@ -42,6 +57,11 @@ export function Pagination({ page, pageCount, onPage, maxLinks = 5, label = 'Pag
       <button type="button" className={styles.item} onClick={() => onPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
         <ChevronRightIcon size={14} />
       </button>
+      {edges && (
+        <button type="button" className={styles.item} onClick={() => onPage(pageCount)} disabled={page >= pageCount} aria-label="Last page">
+          <ChevronsIcon />
+        </button>
+      )}
     </nav>
   );
 }

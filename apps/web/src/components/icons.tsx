@@ -167,3 +167,28 @@ export const PhoneIcon = (p: IconProps) => (
     <path d="M11 18h2" />
   </Icon>
 );
+
+/** Faces for a mood: a smile, a straight mouth and a frown. */
+export const SmileIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M9 9.5h.01M15 9.5h.01" strokeWidth={2.6} />
+    <path d="M8 14.5c1 1.6 2.4 2.4 4 2.4s3-.8 4-2.4" />
+  </Icon>
+);
+
+export const MehIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M9 9.5h.01M15 9.5h.01" strokeWidth={2.6} />
+    <path d="M8.5 15.5h7" />
+  </Icon>
+);
+
+export const FrownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M9 9.5h.01M15 9.5h.01" strokeWidth={2.6} />
+    <path d="M8 16.5c1-1.6 2.4-2.4 4-2.4s3 .8 4 2.4" />
+  </Icon>
+);
