@@ -24,6 +24,8 @@ export * as systemApi from './system.js';
 export * as notifyApi from './notify.js';
 export * as widgetApi from './widget.js';
 export * as cardApi from './card.js';
+export * as socialReviewsApi from './social-reviews.js';
+export * as competitorsApi from './competitors.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -63,3 +65,6 @@ export {
 export type { CardCommType, CardSettingsData, CardTemplate, RewardSource, RewardsSettings } from './card.js';
 export { PLACE_ID_RE, SOCIAL_KEY_RE, SOCIAL_LIMITS, SOCIAL_SITE_TYPES, SOCIAL_TYPE_LABELS, SOCIAL_TYPES } from './social.js';
 export type { FacebookConnectionState, GbpLocationItem, GoogleConnectionState, PlaceItem, SocialAccount, SocialSiteType, SocialType } from './social.js';
+export { ATTRIBUTION_METHODS, SOCIAL_REVIEW_LIMITS, SOCIAL_REVIEW_VIEWS, toYmd } from './social-reviews.js';
+export type { AttributionMethod, SocialReviewCursor, SocialReviewItem, SocialReviewPage } from './social-reviews.js';
+export type { CompetitorData } from './competitors.js';
