@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context.js';
 import type { JobDef } from '../jobs/define.js';
 import { registerAccountRoutes } from './account/routes.js';
+import { registerAnalyticsRoutes } from './analytics/routes.js';
 import { registerCardRoutes } from './card/routes.js';
 import { sendDueCardsJob } from './card/sending.js';
 import { registerCampaignsRoutes } from './campaigns/routes.js';
@@ -47,6 +48,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerCardRoutes,
   registerNotifyRoutes,
   registerSocialRoutes,
+  registerAnalyticsRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */

@@ -10,6 +10,7 @@ import * as system from './system.js';
 import * as notify from './notify.js';
 import * as widget from './widget.js';
 import * as card from './card.js';
+import * as analytics from './analytics.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -26,6 +27,7 @@ export * as widgetApi from './widget.js';
 export * as cardApi from './card.js';
 export * as socialReviewsApi from './social-reviews.js';
 export * as competitorsApi from './competitors.js';
+export * as analyticsApi from './analytics.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -33,7 +35,7 @@ const isEndpoint = (v: unknown): v is EndpointDef =>
 const isRawEndpoint = (v: unknown): v is RawEndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'produces' in v && 'access' in v;
 
-const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck].flatMap(
+const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck, analytics].flatMap(
   (area): unknown[] => Object.values(area),
 );
 
