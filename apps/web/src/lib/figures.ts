@@ -1,4 +1,4 @@
-/** Figures as the Analyze screens show them. */
+/** Figures as the report screens and panels show them (Analyze, the dashboard). */
 
 const WHOLE = new Intl.NumberFormat('en-US');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatGain, formatPercent, formatRating, gainPercent, ratingPercent, toFiveStars } from './format';
+import { formatCount, formatGain, formatPercent, formatRating, gainPercent, ratingPercent, toFiveStars } from './figures';
 
-describe('Analyze figures', () => {
+describe('report figures', () => {
   it('write counts, ratings and gains as people read them', () => {
     expect(formatCount(12345)).toBe('12,345');
     expect(formatCount(null)).toBe('—');
