@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteName } from './routes';
+import { ROUTES, type RouteDef, type RouteName } from './routes';
 
 /**
  * The screens built so far. A route of the table without an entry here is not rendered at all: its
@@ -36,3 +36,9 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-reviews-customer-reviews': lazy(() => import('../features/reviews/pages/CustomerReviewsPage')),
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
 };
+
+/** Whether a screen can be shown: its page is built, or it forwards to one that can be. */
+export function isBuilt(name: RouteName): boolean {
+  const def: RouteDef = ROUTES[name];
+  return PAGES[name] !== undefined || (def.redirectTo !== undefined && isBuilt(def.redirectTo));
+}
