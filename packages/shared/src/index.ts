@@ -12,3 +12,4 @@ export * from './pulsecheck-flow.js';
 export * from './phone.js';
 export * from './customer-pages.js';
 export * from './sites.js';
+export * from './csv.js';

@@ -8,6 +8,9 @@ import { registerCampaignsRoutes } from './campaigns/routes.js';
 import { verifyReportingEmail } from './general/reporting.js';
 import { registerGeneralRoutes } from './general/routes.js';
 import { registerImageRoutes } from './images/routes.js';
+import { conversationBulkJob } from './inbox/bulk.js';
+import { followUpJob, followUpSweepJob } from './inbox/followups.js';
+import { registerInboxRoutes } from './inbox/routes.js';
 import { registerNotifyRoutes } from './notify/routes.js';
 import { verifyNotificationEmail } from './notify/service.js';
 import { boostJob, bulkDispatchJob, bulkSweepJob } from './operate/jobs.js';
@@ -47,7 +50,8 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerCardRoutes,
   registerNotifyRoutes,
   registerSocialRoutes,
+  registerInboxRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
-export const areaJobs: readonly JobDef[] = [sendDueCardsJob, bulkDispatchJob, bulkSweepJob, boostJob];
+export const areaJobs: readonly JobDef[] = [sendDueCardsJob, bulkDispatchJob, bulkSweepJob, boostJob, followUpJob, followUpSweepJob, conversationBulkJob];

@@ -10,6 +10,7 @@ import * as system from './system.js';
 import * as notify from './notify.js';
 import * as widget from './widget.js';
 import * as card from './card.js';
+import * as inbox from './inbox.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -24,6 +25,7 @@ export * as systemApi from './system.js';
 export * as notifyApi from './notify.js';
 export * as widgetApi from './widget.js';
 export * as cardApi from './card.js';
+export * as inboxApi from './inbox.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -31,7 +33,7 @@ const isEndpoint = (v: unknown): v is EndpointDef =>
 const isRawEndpoint = (v: unknown): v is RawEndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'produces' in v && 'access' in v;
 
-const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck].flatMap(
+const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck, inbox].flatMap(
   (area): unknown[] => Object.values(area),
 );
 
@@ -63,3 +65,5 @@ export {
 export type { CardCommType, CardSettingsData, CardTemplate, RewardSource, RewardsSettings } from './card.js';
 export { PLACE_ID_RE, SOCIAL_KEY_RE, SOCIAL_LIMITS, SOCIAL_SITE_TYPES, SOCIAL_TYPE_LABELS, SOCIAL_TYPES } from './social.js';
 export type { FacebookConnectionState, GbpLocationItem, GoogleConnectionState, PlaceItem, SocialAccount, SocialSiteType, SocialType } from './social.js';
+export { INBOX_LIMITS, INBOX_MSG, fillPlaceholders, messageBodyProblem, placeholdersOf } from './inbox.js';
+export type { AssigneeView, ConversationView, FetchConversationsData, InboxEventData, InboxMessage, NewConversationJob, UsageRow } from './inbox.js';
