@@ -46,7 +46,7 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Live updates: one LISTEN connection per process, opened with the first stream.
   const hub = new InboxHub(deps.db, app.log);
-  app.addHook('onClose', () => hub.close());
+  app.addHook('preClose', () => hub.close());
   rawRoute(app, deps, api.inboxStream, (_input, ctx, reply, request) => serveInboxStream(hub, ctx.location.locationId, request, reply));
 
   route(app, deps, api.twmUsage, ({ body }, ctx) => messagingUsage(ctx, body));

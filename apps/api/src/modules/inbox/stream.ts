@@ -24,6 +24,8 @@ export class InboxHub {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private readonly listeners = new Map<number, Set<Listener>>();
+  /** The open streams' responses, ended when the server shuts down. */
+  readonly open = new Set<{ end: () => void }>();
   private closed = false;
 
   constructor(
@@ -102,6 +104,8 @@ export class InboxHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const response of this.open) response.end();
+    this.open.clear();
     this.listeners.clear();
     const client = this.client;
     this.client = null;
@@ -150,9 +154,11 @@ export async function serveInboxStream(hub: InboxHub, locationId: number, reques
   replaying = false;
   for (const e of queued.splice(0)) write(e);
   const heartbeat = setInterval(() => raw.write(`: heartbeat\n\n`), INBOX_LIMITS.heartbeatMs);
+  hub.open.add(raw);
   const stop = () => {
     clearInterval(heartbeat);
     unsubscribe();
+    hub.open.delete(raw);
   };
   raw.on('close', stop);
   raw.on('error', stop);
