@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
