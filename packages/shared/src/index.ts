@@ -13,3 +13,4 @@ export * from './phone.js';
 export * from './customer-pages.js';
 export * from './sites.js';
 export * from './us-states.js';
+export * from './csv.js';

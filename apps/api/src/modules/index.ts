@@ -9,6 +9,9 @@ import { registerCampaignsRoutes } from './campaigns/routes.js';
 import { verifyReportingEmail } from './general/reporting.js';
 import { registerGeneralRoutes } from './general/routes.js';
 import { registerImageRoutes } from './images/routes.js';
+import { conversationBulkJob } from './inbox/bulk.js';
+import { followUpJob, followUpSweepJob } from './inbox/followups.js';
+import { registerInboxRoutes } from './inbox/routes.js';
 import { registerNotifyRoutes } from './notify/routes.js';
 import { verifyNotificationEmail } from './notify/service.js';
 import { boostJob, bulkDispatchJob, bulkSweepJob } from './operate/jobs.js';
@@ -56,6 +59,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerAnalyticsRoutes,
   registerSocialReviewRoutes,
   registerCompetitorRoutes,
+  registerInboxRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -68,4 +72,7 @@ export const areaJobs: readonly JobDef[] = [
   reviewSyncDueJob,
   socialReviewReportJob,
   competitorRefreshJob,
+  followUpJob,
+  followUpSweepJob,
+  conversationBulkJob,
 ];

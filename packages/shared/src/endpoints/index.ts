@@ -13,6 +13,7 @@ import * as card from './card.js';
 import * as analytics from './analytics.js';
 import * as socialReviews from './social-reviews.js';
 import * as competitors from './competitors.js';
+import * as inbox from './inbox.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -30,6 +31,7 @@ export * as cardApi from './card.js';
 export * as analyticsApi from './analytics.js';
 export * as socialReviewsApi from './social-reviews.js';
 export * as competitorsApi from './competitors.js';
+export * as inboxApi from './inbox.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -52,6 +54,7 @@ const areas = [
   analytics,
   socialReviews,
   competitors,
+  inbox,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -87,3 +90,5 @@ export type { FacebookConnectionState, GbpLocationItem, GoogleConnectionState, P
 export { ATTRIBUTION_METHODS, SOCIAL_REVIEW_LIMITS, SOCIAL_REVIEW_VIEWS, toYmd } from './social-reviews.js';
 export type { AttributionMethod, SocialReviewCursor, SocialReviewItem, SocialReviewPage } from './social-reviews.js';
 export type { CompetitorData } from './competitors.js';
+export { INBOX_LIMITS, INBOX_MSG, fillPlaceholders, messageBodyProblem, placeholdersOf } from './inbox.js';
+export type { AssigneeView, ConversationView, FetchConversationsData, InboxEventData, InboxMessage, NewConversationJob, UsageRow } from './inbox.js';

@@ -1,2 +1,7 @@
 /** What other areas may use of Operate: the pulseCheck link's token and its lifetime. */
 export { DISPATCH_TOKEN_DAYS, newDispatchToken } from './service.js';
+/** The inbox's Send Review Request sends a pulseCheck through the same path as Operate. */
+export { senderOf, sendDispatch } from './service.js';
+/** The inbox's Multiple Conversations reads its spreadsheet like the other bulk uploads. */
+export { readUploadedSheet, type UploadedSheet } from './upload.js';
+export { consentRows } from './consent-sheet.js';

@@ -2,6 +2,7 @@ import { formatPhone } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { normalizeAddress, recordConsent } from '../../lib/consent.js';
 import { classifyKeyword, keywordReply } from './keywords.js';
+import { recordInbound } from '../inbox/index.js';
 
 export interface InboundSms {
   from: string;
@@ -16,6 +17,10 @@ export interface InboundSms {
 
 export interface InboundResult {
   locationId: number | null;
+  /** The conversation it went into (null when no location owns the number). */
+  conversationId: number | null;
+  /** A provider's retry of a message already taken in: nothing was done again. */
+  duplicate: boolean;
   /** The automatic answer to a keyword, to send back to the customer (TwiML or the outbox). */
   reply: string | null;
 }
@@ -44,25 +49,25 @@ export async function findInboundLocation(deps: AppDeps, msg: Pick<InboundSms, '
   return last?.locationId ?? null;
 }
 
-/** Takes in one customer text: keeps it, applies STOP/START/HELP, and says what to answer. */
+/**
+ * Takes in one customer text: keeps it (once: a provider's retry with the same message id changes nothing),
+ * puts it into the location's inbox, applies STOP/START/HELP, and says what to answer.
+ */
 export async function handleInboundSms(deps: AppDeps, msg: InboundSms): Promise<InboundResult> {
   const locationId = await findInboundLocation(deps, msg);
   const from = normalizeAddress('sms', msg.from);
-  await deps.db.smsMessage.create({
-    data: {
-      locationId,
-      direction: 'inbound',
-      to: normalizeAddress('sms', msg.to),
-      from,
-      body: msg.body,
-      mediaUrl: msg.mediaUrl ?? null,
-      provider: msg.provider,
-      providerId: msg.providerId ?? null,
-      status: 'received',
-    },
-  });
+  const inserted = await deps.db.$queryRaw<{ id: number }[]>`
+    INSERT INTO sms_messages (location_id, direction, "to", "from", body, media_url, provider, provider_id, status, updated_at)
+    VALUES (${locationId}, 'inbound', ${normalizeAddress('sms', msg.to)}, ${from}, ${msg.body}, ${msg.mediaUrl ?? null}, ${msg.provider},
+            ${msg.providerId ?? null}, 'received', now())
+    ON CONFLICT (provider_id) DO NOTHING
+    RETURNING id`;
+  if (!inserted.length) return { locationId, conversationId: null, duplicate: true, reply: null };
   const keyword = classifyKeyword(msg.body);
-  if (!keyword) return { locationId, reply: null };
+  const conversationId = locationId
+    ? await recordInbound(deps, { locationId, phone: from, body: msg.body, mediaUrl: msg.mediaUrl ?? null, smsMessageId: inserted[0]!.id, keyword: keyword !== null })
+    : null;
+  if (!keyword) return { locationId, conversationId, duplicate: false, reply: null };
 
   const location = locationId
     ? await deps.db.location.findUnique({ where: { id: locationId }, select: { name: true, companyName: true, companyPhoneNumber: true } })
@@ -82,5 +87,5 @@ export async function handleInboundSms(deps: AppDeps, msg: InboundSms): Promise<
     name: location?.companyName || location?.name || 'this business',
     phone: location?.companyPhoneNumber ? formatPhone(location.companyPhoneNumber) : deps.config.sms.supportPhone,
   };
-  return { locationId, reply: keywordReply(keyword, business) };
+  return { locationId, conversationId, duplicate: false, reply: keywordReply(keyword, business) };
 }

@@ -6,6 +6,7 @@ import { rawRoute, route } from '../../http/route.js';
 import { normalizeAddress, recordConsent } from '../../lib/consent.js';
 import { forbidden } from '../../lib/errors.js';
 import { handleInboundSms } from './inbound.js';
+import { deliveryStatusChanged, recordKeywordReply } from '../inbox/index.js';
 import { attachAudioReview } from '../pulsecheck/index.js';
 import { escapeXml } from '../../lib/escape.js';
 
@@ -66,6 +67,9 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
         provider: 'twilio',
         providerId: params.MessageSid ?? params.SmsSid ?? null,
       });
+      if (result.reply && result.locationId && result.conversationId) {
+        await recordKeywordReply(deps, { locationId: result.locationId, conversationId: result.conversationId, body: result.reply });
+      }
       return sendTwiml(reply, result.reply);
     });
 
@@ -78,6 +82,7 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
         const row = await deps.db.smsMessage.findUnique({ where: { providerId: sid } });
         if (row && (STATUS_RANK[status] ?? 0) >= (STATUS_RANK[row.status] ?? 0)) {
           await deps.db.smsMessage.update({ where: { id: row.id }, data: { status, errorCode: errorCode ?? row.errorCode } });
+          await deliveryStatusChanged(deps, row.id);
         }
         if (row?.locationId && errorCode === 21610) {
           await recordConsent(deps.db, {
@@ -113,7 +118,7 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
         const row = await deps.db.outboxMessage.create({
           data: { channel: 'sms', locationId: result.locationId, to, from: normalizeAddress('sms', body.to), body: result.reply },
         });
-        await deps.db.smsMessage.create({
+        const log = await deps.db.smsMessage.create({
           data: {
             locationId: result.locationId,
             direction: 'outbound',
@@ -125,6 +130,9 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
             status: 'sent',
           },
         });
+        if (result.locationId && result.conversationId) {
+          await recordKeywordReply(deps, { locationId: result.locationId, conversationId: result.conversationId, body: result.reply, smsMessageId: log.id });
+        }
       }
       return { location_id: result.locationId, reply: result.reply };
     });

@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { INBOX_MSG, MSG } from '@kudo/shared';
+import { isOptedOut } from '../../lib/consent.js';
+import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent } from '../../../test/helpers.js';
+import { STOPPED_BY_CUSTOMER } from './service.js';
+
+const AUSTIN_NUMBER = '+15125550100';
+const P = '/api/kudo-pro/conversation';
+
+describe('the inbox', async () => {
+  const t = await createTestApp();
+  const { austinId, dallasId } = await demoLocationIds(t.db);
+  const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+  const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+  const ownerId = (await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } })).id;
+  const adminId = (await t.db.user.findUniqueOrThrow({ where: { email: 'admin@kudo.test' } })).id;
+
+  /** A customer texts Austin through the local provider (the Dev outbox's simulated reply). */
+  const customerTexts = async (from: string, body: string, agent: Agent = owner) => {
+    const res = await agent.post('/api/dev/outbox/reply', { from, to: AUSTIN_NUMBER, body });
+    expect(res.statusCode, res.body).toBe(200);
+    return json(res).data as { location_id: number; reply: string | null };
+  };
+  const conversationOf = (phone: string, locationId = austinId) => t.db.conversation.findUniqueOrThrow({ where: { locationId_phone: { locationId, phone } } });
+  const fetchAs = async (agent: Agent, body: Record<string, unknown> = {}) => {
+    const res = await agent.post(`${P}/fetch`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return json(res).data as { data: any[]; header: any; assignees: any[]; templates: any; unread_messages: number };
+  };
+  const common = (id: number) => ({ customer_id: id, user_id: null, channel: 'sms', to_number: '', conv_user_id: null, current_user: null });
+
+  it('is closed to visitors, to users without the twm permission and to locations without kudoPro', async () => {
+    await expectNotLoggedIn(t.app, 'POST', `${P}/fetch`, {});
+    await expectNotLoggedIn(t.app, 'POST', `${P}/poll`, {});
+    const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
+    expect((await staff.post(`${P}/fetch`, {})).statusCode).toBe(403);
+    const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    expect((await dallas.post(`${P}/fetch`, {})).statusCode).toBe(403);
+  });
+
+  it('takes a customer text into a new conversation, assigned to the first admin, unread for everyone', async () => {
+    await customerTexts('+15125550301', 'Hi, is the water heater install still on for Friday?');
+    const c = await conversationOf('+15125550301');
+    expect(c.active).toBe(true);
+    expect(c.assigneeId).toBe(ownerId);
+    expect(c.awaitingSince).not.toBeNull();
+    const messages = await t.db.conversationMessage.findMany({ where: { conversationId: c.id } });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ direction: 'inbound', body: 'Hi, is the water heater install still on for Friday?', kind: 'message' });
+    expect(messages[0]!.smsMessageId).not.toBeNull();
+
+    const list = await fetchAs(owner);
+    const row = list.data.find((r) => r.conversation_id === c.id);
+    expect(row).toMatchObject({ phone_number: '+15125550301', read_all_messages: false, unread_count: 1, urgent: true, active_flag: true });
+    expect(row.user_data).toMatchObject({ id: ownerId, user_email: 'owner@kudo.test' });
+    expect(list.header.timezone).toBeTruthy();
+    expect(list.header.max_message_id).toBe(messages[0]!.id);
+    expect(list.assignees.map((a) => a.user_email)).toEqual(expect.arrayContaining(['owner@kudo.test', 'admin@kudo.test']));
+    expect(list.assignees.map((a) => a.user_email)).not.toContain('staff@kudo.test');
+  });
+
+  it('keeps read state per user: a read receipt clears it for the reader only, Mark Unread brings it back', async () => {
+    await customerTexts('+15125550302', 'Can someone call me back?');
+    const c = await conversationOf('+15125550302');
+    const ownerBefore = (await fetchAs(owner)).unread_messages;
+    const adminBefore = (await fetchAs(admin)).unread_messages;
+
+    expect((await admin.post(`${P}/read-receipt`, common(c.id))).statusCode).toBe(200);
+    const adminRow = (await fetchAs(admin)).data.find((r) => r.conversation_id === c.id);
+    expect(adminRow.read_all_messages).toBe(true);
+    expect((await fetchAs(admin)).unread_messages).toBe(adminBefore - 1);
+    const ownerRow = (await fetchAs(owner)).data.find((r) => r.conversation_id === c.id);
+    expect(ownerRow.read_all_messages).toBe(false);
+    expect((await fetchAs(owner)).unread_messages).toBe(ownerBefore);
+
+    expect((await admin.post(`${P}/mark-unread`, common(c.id))).statusCode).toBe(200);
+    expect((await fetchAs(admin)).data.find((r) => r.conversation_id === c.id).read_all_messages).toBe(false);
+  });
+
+  it('sends an answer within the limits, with consent checked on the server', async () => {
+    await customerTexts('+15125550303', 'What time will the tech arrive?');
+    const c = await conversationOf('+15125550303');
+    const outbox = () => t.db.outboxMessage.count({ where: { to: '+15125550303' } });
+    const before = await outbox();
+
+    const cases: [string, string][] = [
+      ['x'.repeat(301), INBOX_MSG.overHard],
+      ['x'.repeat(501), INBOX_MSG.overMax],
+      ['Hi *|first_name|*, see you at *|time|*', INBOX_MSG.placeholders],
+      ['   ', INBOX_MSG.messageRequired],
+    ];
+    for (const [body, message] of cases) {
+      const res = await owner.post(`${P}/send-message`, { ...common(c.id), body });
+      expect(res.statusCode, body.slice(0, 20)).toBe(400);
+      expect(json(res).message).toBe(message);
+    }
+    expect(await outbox()).toBe(before);
+
+    const res = await owner.post(`${P}/send-message`, { ...common(c.id), body: 'Between 2 and 4 pm today.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data).toMatchObject({ message: 'Between 2 and 4 pm today.', direction_flag: true, status: 'sent', author: 'owner@kudo.test' });
+    expect(await outbox()).toBe(before + 1);
+    const after = await conversationOf('+15125550303');
+    expect(after.awaitingSince).toBeNull();
+    // Answering reads it for the sender.
+    expect((await fetchAs(owner)).data.find((r) => r.conversation_id === c.id).read_all_messages).toBe(true);
+  });
+
+  it('opts a customer out and in (E120); an opted-out number is never texted', async () => {
+    await customerTexts('+15125550304', 'Thanks!');
+    const c = await conversationOf('+15125550304');
+    const out = await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'optout' });
+    expect(out.statusCode).toBe(200);
+    expect(json(out).message).toBe(MSG.optedOut);
+    expect(await isOptedOut(t.db, { locationId: austinId, channel: 'sms', address: '+15125550304' }, 'messaging')).toBe(true);
+    const before = await t.db.outboxMessage.count({ where: { to: '+15125550304' } });
+    const refused = await owner.post(`${P}/send-message`, { ...common(c.id), body: 'Are you there?' });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).message).toBe(INBOX_MSG.optedOut);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550304' } })).toBe(before);
+
+    const back = await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'optin' });
+    expect(json(back).message).toBe(MSG.optedIn);
+    expect((await owner.post(`${P}/send-message`, { ...common(c.id), body: 'Welcome back.' })).statusCode).toBe(200);
+    expect(await t.db.conversationEvent.count({ where: { conversationId: c.id, kind: { in: ['optin', 'optout'] } } })).toBe(2);
+  });
+
+  it('shows STOP and its answer in the thread; only the customer can undo a STOP', async () => {
+    await customerTexts('+15125550305', 'Hello');
+    const reply = await customerTexts('+15125550305', 'STOP');
+    expect(reply.reply).toContain('unsubscribed');
+    const c = await conversationOf('+15125550305');
+    const thread = json(await owner.post(`${P}/messages`, { customer_id: c.id })).data.conversation;
+    expect(thread.messages.map((m: any) => [m.direction_flag, m.kind])).toEqual([
+      [false, 'message'],
+      [false, 'keyword'],
+      [true, 'keyword'],
+    ]);
+    expect(thread.opted_out).toBe(true);
+    const optin = await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'optin' });
+    expect(optin.statusCode).toBe(409);
+    expect(json(optin).message).toBe(STOPPED_BY_CUSTOMER);
+    const send = await owner.post(`${P}/send-message`, { ...common(c.id), body: 'Sorry to see you go' });
+    expect(json(send).message).toBe(INBOX_MSG.optedOut);
+  });
+
+  it('assigns to another user (recorded), refuses someone who is not an assignee', async () => {
+    await customerTexts('+15125550306', 'Quote please');
+    const c = await conversationOf('+15125550306');
+    const moved = await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'move', target_user_id: adminId });
+    expect(moved.statusCode).toBe(200);
+    expect(json(moved).data.conversation.user_data).toMatchObject({ id: adminId, user_email: 'admin@kudo.test' });
+    const event = await t.db.conversationEvent.findFirstOrThrow({ where: { conversationId: c.id, kind: 'assign', actorId: ownerId } });
+    expect(event).toMatchObject({ fromUserId: ownerId, toUserId: adminId });
+    const staffId = (await t.db.user.findUniqueOrThrow({ where: { email: 'staff@kudo.test' } })).id;
+    const bad = await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'move', target_user_id: staffId });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe(INBOX_MSG.notAssignee);
+    expect((await conversationOf('+15125550306')).assigneeId).toBe(adminId);
+    const none = await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'jump' });
+    expect(none.statusCode).toBe(400);
+    // The Viewing filter shows one assignee's conversations.
+    const viewing = await fetchAs(owner, { user_id: adminId });
+    expect(viewing.data.every((r) => r.conversation_user_id === adminId)).toBe(true);
+    expect(viewing.data.some((r) => r.conversation_id === c.id)).toBe(true);
+  });
+
+  it('closes a conversation, which the customer’s next text reopens; Urgent shows only those waiting', async () => {
+    await customerTexts('+15125550307', 'Done, thanks');
+    const c = await conversationOf('+15125550307');
+    expect((await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'close' })).statusCode).toBe(200);
+    expect((await fetchAs(owner)).data.some((r) => r.conversation_id === c.id)).toBe(false);
+    await customerTexts('+15125550307', 'One more thing');
+    expect((await conversationOf('+15125550307')).active).toBe(true);
+    expect(await t.db.conversationEvent.count({ where: { conversationId: c.id, kind: { in: ['close', 'reopen'] } } })).toBe(2);
+    const urgent = await fetchAs(owner, { urgent: true });
+    expect(urgent.data.length).toBeGreaterThan(0);
+    expect(urgent.data.every((r) => r.urgent)).toBe(true);
+  });
+
+  it('closes every conversation the user has read, and only those', async () => {
+    await customerTexts('+15125550308', 'read me');
+    await customerTexts('+15125550309', 'leave me');
+    const read = await conversationOf('+15125550308');
+    const unread = await conversationOf('+15125550309');
+    await admin.post(`${P}/read-receipt`, common(read.id));
+    const res = await admin.post(`${P}/close-all-read`, {});
+    expect(res.statusCode).toBe(200);
+    expect((await conversationOf('+15125550308')).active).toBe(false);
+    expect((await conversationOf('+15125550309')).active).toBe(true);
+    expect(unread.id).not.toBe(read.id);
+  });
+
+  it('answers the poll with the latest message id', async () => {
+    const before = json(await owner.post(`${P}/poll`, {})).data.value as number;
+    await customerTexts('+15125550310', 'ping');
+    const after = json(await owner.post(`${P}/poll`, {})).data.value as number;
+    expect(after).toBeGreaterThan(before);
+    const last = await t.db.conversationMessage.findFirstOrThrow({ where: { locationId: austinId }, orderBy: { id: 'desc' } });
+    expect(after).toBe(last.id);
+  });
+
+  it('starts a new conversation with the opt-out line, refuses duplicates and opted-out numbers', async () => {
+    const body = { assignment_rule: 'self', type: 'single', customer_number: '(512) 555-0311', customer_name: 'Dana Reyes', customer_address: '12 Elm St', body: 'Hi Dana, your estimate is ready.', channel: 'sms' };
+    const res = await owner.post(`${P}/new-conversation`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = json(res).data;
+    expect(view).toMatchObject({ name: 'Dana Reyes', phone_number: '+15125550311', conversation_user_id: ownerId });
+    expect(view.messages[0].message).toBe('Hi Dana, your estimate is ready. Reply STOP to opt out.');
+    const again = await owner.post(`${P}/new-conversation`, body);
+    expect(again.statusCode).toBe(400);
+    expect(json(again).message).toBe(INBOX_MSG.numberExists);
+    const unassigned = await owner.post(`${P}/new-conversation`, { ...body, customer_number: '5125550312', assignment_rule: 'unassigned' });
+    expect(json(unassigned).data.conversation_user_id).toBeNull();
+    const toAdmin = await owner.post(`${P}/new-conversation`, { ...body, customer_number: '5125550313', assignment_rule: 'users', selected_users: adminId });
+    expect(json(toAdmin).data.conversation_user_id).toBe(adminId);
+    const noNumber = await owner.post(`${P}/new-conversation`, { ...body, customer_number: '555' });
+    expect(json(noNumber).message).toBe(INBOX_MSG.numberRequired);
+    await owner.post('/api/dashboard/quick-action/home-owner/opt-out', { app_code: 'CNXN', phone: '5125550314', name: '' });
+    const optedOut = await owner.post(`${P}/new-conversation`, { ...body, customer_number: '5125550314' });
+    expect(optedOut.statusCode).toBe(400);
+    expect(json(optedOut).message).toBe(INBOX_MSG.optedOut);
+    expect(await t.db.conversation.count({ where: { locationId: austinId, phone: '+15125550314' } })).toBe(0);
+  });
+
+  it('sends a review request through the dispatch path and shows it in the thread', async () => {
+    await customerTexts('+15125550315', 'All fixed, thank you');
+    const c = await conversationOf('+15125550315');
+    const dispatches = await t.db.dispatch.count({ where: { locationId: austinId } });
+    const res = await owner.post(`${P}/send-review-app`, { ...common(c.id), conversation_id: c.id, customer_name: 'Lee' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data.message).toMatchObject({ kind: 'review_request', direction_flag: true });
+    expect(json(res).data.message.message).toContain('/pulsecheck');
+    expect(await t.db.dispatch.count({ where: { locationId: austinId } })).toBe(dispatches + 1);
+  });
+
+  it('keeps Austin’s conversations out of Dallas’s reach', async () => {
+    // Dallas gets the inbox too (kudoPro, off its trial), so only tenancy stands between it and Austin's.
+    await t.db.subscription.upsert({ where: { locationId_code: { locationId: dallasId, code: 'kudoPro' } }, create: { locationId: dallasId, code: 'kudoPro' }, update: {} });
+    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
+    await customerTexts('+15125550316', 'Austin only');
+    const c = await conversationOf('+15125550316');
+    const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    const list = await fetchAs(dallas);
+    expect(list.data.some((r) => r.conversation_id === c.id)).toBe(false);
+    expect(list.data.every((r) => r.phone_number !== '+15125550316')).toBe(true);
+    for (const [path, body] of [
+      ['messages', { customer_id: c.id }],
+      ['read-receipt', common(c.id)],
+      ['mark-unread', common(c.id)],
+      ['home-owner', { ...common(c.id), action: 'close' }],
+      ['send-message', { ...common(c.id), body: 'hello from Dallas' }],
+      ['send-review-app', { ...common(c.id), conversation_id: c.id }],
+    ] as const) {
+      const res = await dallas.post(`${P}/${path}`, body);
+      expect([400, 404], path).toContain(res.statusCode);
+      expect(json(res).message).toBe(INBOX_MSG.conversationNotFound);
+    }
+    expect((await conversationOf('+15125550316')).active).toBe(true);
+    expect(await t.db.conversationMessage.count({ where: { conversationId: c.id, direction: 'outbound' } })).toBe(0);
+    const poll = json(await dallas.post(`${P}/poll`, {})).data.value;
+    const dallasMax = await t.db.conversationMessage.findFirst({ where: { locationId: dallasId }, orderBy: { id: 'desc' } });
+    expect(poll).toBe(dallasMax?.id ?? 0);
+    await dallas.post(`${P}/close-all-read`, {});
+    expect((await conversationOf('+15125550316')).active).toBe(true);
+  });
+});

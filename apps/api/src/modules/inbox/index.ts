@@ -1,0 +1,2 @@
+/** What other areas may use of the inbox: the way customers' texts (and their keyword answers) enter it. */
+export { deliveryStatusChanged, recordInbound, recordKeywordReply } from './inbound.js';

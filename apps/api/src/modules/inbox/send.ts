@@ -1,0 +1,49 @@
+import { INBOX_MSG } from '@kudo/shared';
+import type { AppDeps } from '../../http/context.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { SmsSendError } from '../../providers/sms/index.js';
+import { markRead, recordMessage, type MessageKind } from './record.js';
+
+export const NOT_10DLC = 'Your phone number is not 10DLC compliant. Messages will not be delivered.';
+
+/**
+ * Texts the customer of a conversation and adds the message to it. The sending path itself refuses an
+ * opted-out number (STOP or an opt-out of conversations) and writes the delivery log that status callbacks
+ * update; the conversation's message points at that log row. A location whose 10DLC registration is not
+ * verified sends nothing (carriers would drop it). The author has read the conversation by answering it.
+ */
+export async function sendToConversation(
+  deps: AppDeps,
+  m: { locationId: number; conversationId: number; phone: string; body: string; mediaUrl?: string | null; userId: number | null; kind: MessageKind },
+): Promise<number> {
+  const location = await deps.db.location.findUniqueOrThrow({ where: { id: m.locationId }, select: { twilioVerified: true } });
+  if (location.twilioVerified !== 'verified') throw conflict(NOT_10DLC);
+  let providerId: string;
+  try {
+    const sent = await deps.providers.sms.send({
+      to: m.phone,
+      body: m.body,
+      locationId: m.locationId,
+      scope: 'messaging',
+      ...(m.mediaUrl ? { mediaUrl: m.mediaUrl } : {}),
+    });
+    providerId = sent.id;
+  } catch (error) {
+    if (error instanceof SmsSendError && error.reason === 'opted_out') throw badRequest(INBOX_MSG.optedOut);
+    if (error instanceof SmsSendError && error.reason === 'unreachable') throw badRequest(error.message);
+    throw new AppError(502, INBOX_MSG.sendFailed);
+  }
+  const log = await deps.db.smsMessage.findUnique({ where: { providerId }, select: { id: true } });
+  const id = await recordMessage(deps.db, {
+    locationId: m.locationId,
+    conversationId: m.conversationId,
+    direction: 'outbound',
+    body: m.body,
+    mediaUrl: m.mediaUrl ?? null,
+    smsMessageId: log?.id ?? null,
+    userId: m.userId,
+    kind: m.kind,
+  });
+  if (m.userId !== null) await markRead(deps.db, m.conversationId, m.userId);
+  return id;
+}

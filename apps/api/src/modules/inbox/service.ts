@@ -1,0 +1,224 @@
+import type { ConversationView, FetchConversationsData, InboxMessage } from '@kudo/shared';
+import { INBOX_LIMITS, INBOX_MSG, MSG } from '@kudo/shared';
+import type { LocationCtx } from '../../http/context.js';
+import { isOptedOut, recordConsent } from '../../lib/consent.js';
+import { poolOf } from '../../lib/db.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { openConversation } from './conversations.js';
+import { markRead, recordChange } from './record.js';
+import { sendToConversation } from './send.js';
+import { assigneesOf, CONVERSATION_COLUMNS, CONVERSATION_JOINS, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
+
+const me = (ctx: LocationCtx) => ctx.session.userId;
+const here = (ctx: LocationCtx) => ctx.location.locationId;
+
+/** A viewer filter value ('All Conversations' is empty) as a user id, or null. */
+const viewingOf = (value: unknown): number | null => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. */
+export async function fetchConversations(
+  ctx: LocationCtx,
+  input: { offset?: number | null | undefined; limit?: number | null | undefined; user_id?: unknown; urgent?: boolean | string | null | undefined },
+): Promise<FetchConversationsData> {
+  const locationId = here(ctx);
+  const urgent = input.urgent === true || input.urgent === 'true';
+  const viewing = viewingOf(input.user_id);
+  const limit = input.limit ?? INBOX_LIMITS.fetchLimit;
+  const [rows, totals, location, assignees, templates, max] = await Promise.all([
+    ctx.db.$queryRawUnsafe<ConversationRow[]>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c ${CONVERSATION_JOINS}
+       WHERE c.location_id = $1 AND c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)
+       ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6`,
+      locationId,
+      me(ctx),
+      viewing,
+      urgent,
+      limit,
+      input.offset ?? 0,
+    ),
+    ctx.db.$queryRaw<{ unread: number }[]>`
+      SELECT coalesce(sum(greatest(c.inbound_count - coalesce(r.read_count, 0), 0)), 0)::int AS unread
+      FROM conversations c LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${me(ctx)}
+      WHERE c.location_id = ${locationId} AND c.active AND c.inbound_count > coalesce(r.read_count, 0)`,
+    ctx.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { navLogoUrl: true, timeZone: true } }),
+    assigneesOf(ctx.db, locationId),
+    ctx.db.inboxTemplate.findMany({ where: { locationId }, orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }] }),
+    maxMessageId(ctx),
+  ]);
+  const categories = new Map<string, string[]>();
+  for (const t of templates) categories.set(t.category, [...(categories.get(t.category) ?? []), t.text]);
+  return {
+    data: rows.map((r) => toConversationView(r)),
+    header: { max_message_id: max, logo_url: location.navLogoUrl, timezone: location.timeZone },
+    assignees,
+    templates: { templates: [...categories].map(([name, list]) => ({ name, templates: list })) },
+    unread_messages: totals[0]?.unread ?? 0,
+    me: me(ctx),
+  };
+}
+
+/** E123: the location's latest message id, from the index's last entry (every open tab asks every 3 s). */
+export async function maxMessageId(ctx: LocationCtx): Promise<number> {
+  const res = await poolOf(ctx.db).query<{ max: number | null }>({
+    name: 'inbox-poll',
+    text: 'SELECT max(id) AS max FROM conversation_messages WHERE location_id = $1',
+    values: [here(ctx)],
+  });
+  return res.rows[0]?.max ?? 0;
+}
+
+async function mine(ctx: LocationCtx, id: number): Promise<ConversationRow> {
+  const row = await conversationRow(ctx.db, here(ctx), me(ctx), id);
+  if (!row) throw notFound(INBOX_MSG.conversationNotFound);
+  return row;
+}
+
+/** One conversation with its messages, as the viewer sees it. */
+export async function conversationWithMessages(ctx: LocationCtx, id: number): Promise<ConversationView> {
+  const row = await mine(ctx, id);
+  return toConversationView(row, await conversationMessages(ctx.db, here(ctx), id));
+}
+
+/** E119 / E118: read state is the viewer's own; Mark Unread leaves at least the last customer message unread. */
+export async function setRead(ctx: LocationCtx, id: number, read: boolean): Promise<void> {
+  await mine(ctx, id);
+  if (read) await markRead(ctx.db, id, me(ctx));
+  else {
+    await ctx.db.$executeRaw`
+      INSERT INTO conversation_reads (conversation_id, user_id, read_count, updated_at)
+      SELECT id, ${me(ctx)}, inbound_count - 1, now() FROM conversations WHERE id = ${id}
+      ON CONFLICT (conversation_id, user_id) DO UPDATE SET read_count = EXCLUDED.read_count, updated_at = now()`;
+  }
+}
+
+export const STOPPED_BY_CUSTOMER = 'This customer replied STOP: only they can opt back in, by texting START.';
+
+/** E120: move (assign), optin, optout or close. */
+export async function homeOwnerAction(
+  ctx: LocationCtx,
+  input: { customer_id: number; action: 'move' | 'optin' | 'optout' | 'close'; target_user_id?: number | null | undefined },
+): Promise<{ conversation: ConversationView | null; message?: string }> {
+  const row = await mine(ctx, input.customer_id);
+  const locationId = here(ctx);
+  const id = row.id;
+  switch (input.action) {
+    case 'move': {
+      const target = input.target_user_id ?? null;
+      if (target === null) throw badRequest(INBOX_MSG.assignTarget, { target_user_id: INBOX_MSG.assignTarget });
+      const to = target === 0 ? null : target;
+      if (to !== null && !(await assigneesOf(ctx.db, locationId)).some((a) => a.id === to)) {
+        throw badRequest(INBOX_MSG.notAssignee, { target_user_id: INBOX_MSG.notAssignee });
+      }
+      if (row.assignee_id !== to) {
+        await ctx.db.conversation.update({ where: { id }, data: { assigneeId: to } });
+        await recordChange(ctx.db, { locationId, conversationId: id, kind: 'assign', actorId: me(ctx), fromUserId: row.assignee_id, toUserId: to });
+      }
+      return { conversation: await conversationWithMessages(ctx, id) };
+    }
+    case 'optin':
+    case 'optout': {
+      const optIn = input.action === 'optin';
+      if (optIn && (await isOptedOut(ctx.db, { locationId, channel: 'sms', address: row.phone }, 'all'))) throw conflict(STOPPED_BY_CUSTOMER);
+      await recordConsent(ctx.db, {
+        locationId,
+        channel: 'sms',
+        address: row.phone,
+        scope: 'messaging',
+        action: optIn ? 'opt_in' : 'opt_out',
+        source: 'inbox',
+        userId: me(ctx),
+      });
+      await recordChange(ctx.db, { locationId, conversationId: id, kind: input.action, actorId: me(ctx) });
+      return { conversation: await conversationWithMessages(ctx, id), message: optIn ? MSG.optedIn : MSG.optedOut };
+    }
+    case 'close': {
+      const closed = await ctx.db.conversation.updateMany({ where: { id, locationId, active: true }, data: { active: false, closedAt: new Date(), awaitingSince: null } });
+      if (closed.count) await recordChange(ctx.db, { locationId, conversationId: id, kind: 'close', actorId: me(ctx) });
+      return { conversation: null };
+    }
+  }
+}
+
+/** E125: closes every open conversation the viewer has read to the end. */
+export async function closeAllRead(ctx: LocationCtx): Promise<number> {
+  const closed = await ctx.db.$queryRaw<{ id: number }[]>`
+    UPDATE conversations c SET active = false, closed_at = now(), awaiting_since = NULL
+    WHERE c.location_id = ${here(ctx)} AND c.active
+      AND c.inbound_count <= coalesce((SELECT r.read_count FROM conversation_reads r WHERE r.conversation_id = c.id AND r.user_id = ${me(ctx)}), 0)
+    RETURNING c.id`;
+  for (const c of closed) await recordChange(ctx.db, { locationId: here(ctx), conversationId: c.id, kind: 'close', actorId: me(ctx) });
+  return closed.length;
+}
+
+/** E124: a staff answer. Opted-out numbers are refused here and again in the sending path. */
+export async function sendMessage(ctx: LocationCtx, input: { customer_id: number; body: string; media_url?: string | null | undefined }): Promise<InboxMessage> {
+  const row = await mine(ctx, input.customer_id);
+  if (row.opted_out) throw badRequest(INBOX_MSG.optedOut);
+  if (!row.active) {
+    await ctx.db.conversation.update({ where: { id: row.id }, data: { active: true, closedAt: null } });
+    await recordChange(ctx.db, { locationId: here(ctx), conversationId: row.id, kind: 'reopen', actorId: me(ctx) });
+  }
+  const id = await sendToConversation(ctx, {
+    locationId: here(ctx),
+    conversationId: row.id,
+    phone: row.phone,
+    body: input.body,
+    mediaUrl: input.media_url ?? null,
+    userId: me(ctx),
+    kind: 'message',
+  });
+  const [message] = await conversationMessages(ctx.db, here(ctx), row.id, id);
+  return message!;
+}
+
+/** The first text of a conversation the business starts carries the opt-out line carriers require (10DLC). */
+export const withOptOutLine = (body: string): string => (/\bSTOP\b/i.test(body) ? body : `${body.trim()} Reply STOP to opt out.`);
+
+/** Who a new conversation goes to: the sender (self), nobody (unassigned), or the chosen user. */
+export async function assigneeForRule(ctx: LocationCtx, rule: 'self' | 'unassigned' | 'users', selected: number | number[] | null | undefined): Promise<number | null> {
+  if (rule === 'unassigned') return null;
+  if (rule === 'self') return me(ctx);
+  const target = Array.isArray(selected) ? selected[0] : selected;
+  if (!target) throw badRequest(INBOX_MSG.assignTarget, { selected_users: INBOX_MSG.assignTarget });
+  if (!(await assigneesOf(ctx.db, here(ctx))).some((a) => a.id === target)) throw badRequest(INBOX_MSG.notAssignee, { selected_users: INBOX_MSG.notAssignee });
+  return target;
+}
+
+/** E122 single: a conversation the business starts with one customer. */
+export async function newConversation(
+  ctx: LocationCtx,
+  input: {
+    assignment_rule: 'self' | 'unassigned' | 'users';
+    customer_number: string;
+    customer_name?: string | null | undefined;
+    customer_address?: string | null | undefined;
+    body: string;
+    media_url?: string | null | undefined;
+    selected_users?: number | number[] | null | undefined;
+  },
+): Promise<ConversationView> {
+  const locationId = here(ctx);
+  const phone = input.customer_number;
+  if (await isOptedOut(ctx.db, { locationId, channel: 'sms', address: phone }, 'messaging')) throw badRequest(INBOX_MSG.optedOut, { customer_number: INBOX_MSG.optedOut });
+  const existing = await ctx.db.conversation.findUnique({ where: { locationId_phone: { locationId, phone } }, select: { active: true } });
+  if (existing?.active) throw badRequest(INBOX_MSG.numberExists, { customer_number: INBOX_MSG.numberExists });
+  const assignee = await assigneeForRule(ctx, input.assignment_rule, input.selected_users);
+  const conversation = await openConversation(ctx, {
+    locationId,
+    phone,
+    name: input.customer_name?.trim() ?? '',
+    address: input.customer_address?.trim() ?? '',
+    me: me(ctx),
+    assignTo: assignee,
+  });
+  if (!conversation.created && assignee !== null) {
+    await ctx.db.conversation.update({ where: { id: conversation.id }, data: { assigneeId: assignee } });
+    await recordChange(ctx.db, { locationId, conversationId: conversation.id, kind: 'assign', actorId: me(ctx), toUserId: assignee });
+  }
+  const body = conversation.created ? withOptOutLine(input.body) : input.body;
+  await sendToConversation(ctx, { locationId, conversationId: conversation.id, phone, body, mediaUrl: input.media_url ?? null, userId: me(ctx), kind: 'message' });
+  return conversationWithMessages(ctx, conversation.id);
+}

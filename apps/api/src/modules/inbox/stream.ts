@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { INBOX_LIMITS, type InboxEventData } from '@kudo/shared';
+import { poolOf, type Db } from '../../lib/db.js';
+import { INBOX_CHANNEL } from './events.js';
+
+type Listener = (event: InboxEventData) => void;
+
+interface EventRow {
+  id: number;
+  location_id: number;
+  conversation_id: number;
+  message_id: number | null;
+  kind: string;
+}
+
+const toEvent = (r: EventRow): InboxEventData => ({ id: r.id, conversation_id: r.conversation_id, message_id: r.message_id, kind: r.kind });
+
+/**
+ * The one LISTEN connection of this API process. NOTIFY carries an event's id and location only; the hub
+ * reads the event row once and hands it to that location's open streams, and to nobody else.
+ */
+export class InboxHub {
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private readonly listeners = new Map<number, Set<Listener>>();
+  /** The open streams' responses, ended when the server shuts down. */
+  readonly open = new Set<{ end: () => void }>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client(poolOf(this.db).options);
+    client.on('notification', (n) => void this.deliver(n.payload));
+    client.on('error', (error) => {
+      this.log.warn({ err: error }, 'inbox LISTEN connection lost; reconnecting');
+      this.client = null;
+      this.connecting = null;
+      client.end().catch(() => undefined);
+      if (!this.closed && this.listeners.size) setTimeout(() => void this.ensure().catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${INBOX_CHANNEL}`);
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.client = client;
+  }
+
+  private ensure(): Promise<void> {
+    if (this.client) return Promise.resolve();
+    this.connecting ??= this.connect().catch((error: unknown) => {
+      this.connecting = null;
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  private async deliver(payload: string | undefined) {
+    let note: { id?: unknown; l?: unknown };
+    try {
+      note = JSON.parse(payload ?? '{}') as { id?: unknown; l?: unknown };
+    } catch {
+      return;
+    }
+    const locationId = Number(note.l);
+    const listeners = this.listeners.get(locationId);
+    if (!listeners?.size) return;
+    const rows = await this.db.$queryRaw<EventRow[]>`
+      SELECT id, location_id, conversation_id, message_id, kind FROM inbox_events WHERE id = ${Number(note.id)} AND location_id = ${locationId}`;
+    for (const row of rows) for (const listener of listeners) listener(toEvent(row));
+  }
+
+  /** Starts listening (once per process) and adds a stream of `locationId`; answers its removal. */
+  async subscribe(locationId: number, listener: Listener): Promise<() => void> {
+    await this.ensure();
+    let set = this.listeners.get(locationId);
+    if (!set) this.listeners.set(locationId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.listeners.delete(locationId);
+    };
+  }
+
+  /** The location's events after `lastId`, oldest first (a reconnect's replay). */
+  async since(locationId: number, lastId: number): Promise<InboxEventData[]> {
+    const rows = await this.db.$queryRaw<EventRow[]>`
+      SELECT id, location_id, conversation_id, message_id, kind FROM inbox_events
+      WHERE location_id = ${locationId} AND id > ${lastId} ORDER BY id LIMIT 1000`;
+    return rows.map(toEvent);
+  }
+
+  /** The location's latest event id (0 when none). */
+  async latest(locationId: number): Promise<number> {
+    const rows = await this.db.$queryRaw<{ max: number | null }[]>`SELECT max(id) AS max FROM inbox_events WHERE location_id = ${locationId}`;
+    return rows[0]?.max ?? 0;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const response of this.open) response.end();
+    this.open.clear();
+    this.listeners.clear();
+    const client = this.client;
+    this.client = null;
+    if (client) await client.end().catch(() => undefined);
+  }
+}
+
+const lastEventIdOf = (request: FastifyRequest): number => {
+  const header = request.headers['last-event-id'];
+  const query = (request.query as Record<string, unknown> | undefined)?.lastEventId;
+  const n = Number(typeof header === 'string' ? header : typeof query === 'string' ? query : NaN);
+  return Number.isInteger(n) && n >= 0 ? n : -1;
+};
+
+/**
+ * Serves one server-sent event stream of a location's inbox: what was missed since Last-Event-ID first, then
+ * live events as they happen, and a comment every 25 s so that proxies keep the connection open.
+ */
+export async function serveInboxStream(hub: InboxHub, locationId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const lastId = lastEventIdOf(request);
+  let replaying = true;
+  let sentUpTo = lastId;
+  const queued: InboxEventData[] = [];
+  const raw = reply.raw;
+  const write = (e: InboxEventData) => {
+    if (e.id <= sentUpTo) return;
+    sentUpTo = e.id;
+    raw.write(`id: ${e.id}\nevent: inbox\ndata: ${JSON.stringify(e)}\n\n`);
+  };
+  const unsubscribe = await hub.subscribe(locationId, (e) => (replaying ? queued.push(e) : write(e)));
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.write(`retry: 3000\n\n`);
+  if (lastId < 0) {
+    // A first connection starts from now: the latest event id, so that a reconnect replays from here.
+    sentUpTo = await hub.latest(locationId);
+    raw.write(`: connected\n\n`);
+  } else {
+    for (const e of await hub.since(locationId, lastId)) write(e);
+  }
+  replaying = false;
+  for (const e of queued.splice(0)) write(e);
+  const heartbeat = setInterval(() => raw.write(`: heartbeat\n\n`), INBOX_LIMITS.heartbeatMs);
+  hub.open.add(raw);
+  const stop = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    hub.open.delete(raw);
+  };
+  raw.on('close', stop);
+  raw.on('error', stop);
+}
