@@ -192,6 +192,7 @@ export async function suggestCredits(
     const sent = await db.dispatch.findMany({
       where: {
         locationId,
+        isTest: false,
         createdAt: { gte: new Date(r.postedAt.getTime() - MATCHING_DAYS * 86_400_000), lte: r.postedAt },
         customerName: { startsWith: first, mode: 'insensitive' },
         campaign: { deletedAt: null },
