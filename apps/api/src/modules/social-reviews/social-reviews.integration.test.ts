@@ -1,9 +1,10 @@
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, recordingQueue, type Agent, type TestContext } from '../../../test/helpers.js';
 import { createProviders } from '../../providers/index.js';
 import { creditedReviewCounts } from './service.js';
+import { socialReviewReportJob } from './report.js';
 import { syncReviews } from './sync.js';
 
 const LOAD = '/api/analytics/social-media-reviews/load';
@@ -281,5 +282,45 @@ describe('social reviews: list, credit, replies and the report', () => {
     const res = await lite.post(LOAD, {});
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(MSG.socialReviewsNotConnected);
+  });
+});
+
+describe('with a job worker', () => {
+  let t: TestContext;
+  let owner: Agent;
+  let sent: ReturnType<typeof recordingQueue>['sent'];
+
+  beforeAll(async () => {
+    const q = recordingQueue();
+    sent = q.sent;
+    t = await createTestApp({}, { jobs: q.queue });
+    owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+  });
+
+  it('asks for a review sync when a Business Profile location or a Facebook page is chosen', async () => {
+    const { austinId } = await demoLocationIds(t.db);
+    const google = await owner.post('/api/settings/manage/social-media-connect/google-my-business/save-location', { location_id: 'locations/5120000000000000101' });
+    expect(google.statusCode).toBe(200);
+    const page = await owner.post('/api/settings/manage/social-media-connect/facebook/page-select', { page_id: '104000000000001' });
+    expect(page.statusCode).toBe(200);
+    expect(sent.filter((j) => j.name === 'social-reviews.sync').map((j) => j.payload)).toEqual([
+      { locationId: austinId, platform: 'google' },
+      { locationId: austinId, platform: 'facebook' },
+    ]);
+  });
+
+  it('hands the report to the worker, whose job emails it', async () => {
+    const res = await owner.post(EXPORT, { fromDate: '2026-01-01', toDate: '2026-06-30', emails: 'owner@example.com' });
+    expect(json(res)).toMatchObject({ status: 1, message: MSG.reportQueued });
+    expect(await t.db.outboxMessage.count({ where: { to: 'owner@example.com' } })).toBe(0);
+    const job = sent.find((j) => j.name === socialReviewReportJob.name)!;
+    await socialReviewReportJob.handler(socialReviewReportJob.payload.parse(job.payload), {
+      db: t.db,
+      config: t.config,
+      providers: createProviders(t.config, t.db),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    const mail = await t.db.outboxMessage.findFirstOrThrow({ where: { to: 'owner@example.com' }, include: { attachments: true } });
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['social-reviews-2026-01-01-to-2026-06-30.xlsx']);
   });
 });
