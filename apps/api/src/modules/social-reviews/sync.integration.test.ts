@@ -136,6 +136,28 @@ describe('the review sync against the real Google and Facebook clients', () => {
 
   it('reads every page with a renewed token, stores the reviews once and writes the day\'s snapshot', async () => {
     await connectGoogle();
+    // Customers of the same name as a reviewer: a pulseCheck in the 30 days before the review suggests its
+    // campaign; one sent earlier, or a test send, does not.
+    const campaign = (name: string) => t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, name } });
+    const sentTo = async (name: string, by: string, day: string, isTest = false) =>
+      t.db.dispatch.create({
+        data: {
+          locationId: austinId,
+          campaignId: (await campaign(by)).id,
+          kind: 'pcheck',
+          source: 'dashboard',
+          isTest,
+          tokenHash: `test-${name}-${by}-${day}`,
+          customerName: name,
+          customerPhone: '+15125550199',
+          expiresAt: new Date('2027-01-01T00:00:00Z'),
+          createdAt: new Date(`${day}T16:00:00Z`),
+        },
+      });
+    await sentTo('David Kowalski', 'James Carter', '2026-10-07');
+    await sentTo('David Kowalski', 'Luis Ramirez', '2026-08-20');
+    await sentTo('david kowalski', 'Marcus Lee', '2026-10-10', true);
+    await sentTo('Davina Kowalski', 'Priya Patel', '2026-10-09');
     expect(await syncReviews(deps, austinId, 'google', NOW)).toBe('synced');
 
     const reviewCalls = seen.filter((s) => s.path === '/v4/accounts/42/locations/7/reviews');
@@ -157,6 +179,8 @@ describe('the review sync against the real Google and Facebook clients', () => {
     const sarah = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, name: 'Sarah Nguyen' } });
     const credits = await t.db.reviewCredit.findMany({ where: { reviewId: rows[0]!.id } });
     expect(credits.map((c) => [c.campaignId, c.method])).toEqual([[sarah.id, 'mentions']]);
+    const matched = await t.db.reviewCredit.findMany({ where: { reviewId: rows[1]!.id }, include: { campaign: true } });
+    expect(matched.map((c) => [c.campaign.name, c.method])).toEqual([['James Carter', 'matching']]);
 
     // The snapshot of the location's day (Chicago) holds the profile's own figures.
     const snap = await t.db.ratingSnapshot.findUniqueOrThrow({

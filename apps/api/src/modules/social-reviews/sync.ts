@@ -192,6 +192,7 @@ export async function suggestCredits(
     const sent = await db.dispatch.findMany({
       where: {
         locationId,
+        isTest: false,
         createdAt: { gte: new Date(r.postedAt.getTime() - MATCHING_DAYS * 86_400_000), lte: r.postedAt },
         customerName: { startsWith: first, mode: 'insensitive' },
         campaign: { deletedAt: null },
@@ -328,7 +329,14 @@ export const reviewSyncDueJob = defineJob({
   },
 });
 
-/** Asks the worker for a sync of the location's reviews on the platform (after a connection was made). */
-export async function requestReviewSync(deps: AppDeps, locationId: number, platform: Platform) {
-  await deps.jobs?.send(reviewSyncJob, { locationId, platform }, { singletonKey: `review-sync-${locationId}-${platform}` });
+/**
+ * Asks the worker for a sync of the location's reviews on the platform (after a connection was made). A queue
+ * that cannot take it does not undo the connection: the schedule finds the never-synced connection anyway.
+ */
+export async function requestReviewSync(deps: AppDeps & { log: Log }, locationId: number, platform: Platform) {
+  try {
+    await deps.jobs?.send(reviewSyncJob, { locationId, platform }, { singletonKey: `review-sync-${locationId}-${platform}` });
+  } catch (error) {
+    deps.log.warn({ err: error, locationId, platform }, 'could not queue a review sync');
+  }
 }

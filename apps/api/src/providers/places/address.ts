@@ -9,7 +9,11 @@ export function addressParts(formatted: string): PlaceAddressParts {
   const out: PlaceAddressParts = { street: '', city: '', state: '', country: '', zipcode: '' };
   if (parts.length === 0) return out;
   const stateZip = /^([A-Z]{2})(?:\s+(\d{5}(?:-\d{4})?))?$/;
-  const i = parts.findIndex((p) => stateZip.test(p));
+  // "TX 78704", or "TX" followed by the country; a last bare pair of letters is the country ("London, UK").
+  const i = parts.findIndex((p, n) => {
+    const m = stateZip.exec(p);
+    return m !== null && (m[2] !== undefined || n < parts.length - 1);
+  });
   if (i === -1) {
     out.street = parts[0] ?? '';
     out.city = parts[1] ?? '';

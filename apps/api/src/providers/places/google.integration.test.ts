@@ -39,6 +39,21 @@ beforeAll(async () => {
       if (failWith) return send(res, failWith, { error: { code: failWith, status: 'UNAVAILABLE' } });
       if (req.url === '/v1/places:searchText') return send(res, 200, { places: [place, { displayName: { text: 'No id' } }] });
       if (req.url === '/v1/places/ChIJreal1') return send(res, 200, place);
+      if (req.url === '/v1/places/ChIJparts') {
+        return send(res, 200, {
+          ...place,
+          id: 'ChIJparts',
+          formattedAddress: 'Suite 4, 500 Congress Ave, Austin, TX 78701, USA',
+          addressComponents: [
+            { longText: '500', shortText: '500', types: ['street_number'] },
+            { longText: 'Congress Avenue', shortText: 'Congress Ave', types: ['route'] },
+            { longText: 'Austin', shortText: 'Austin', types: ['locality', 'political'] },
+            { longText: 'Texas', shortText: 'TX', types: ['administrative_area_level_1', 'political'] },
+            { longText: 'United States', shortText: 'US', types: ['country', 'political'] },
+            { longText: '78701', shortText: '78701', types: ['postal_code'] },
+          ],
+        });
+      }
       if (req.url === '/v1/places/bad') return send(res, 400, { error: { code: 400, status: 'INVALID_ARGUMENT' } });
       return send(res, 404, { error: { code: 404, status: 'NOT_FOUND' } });
     });
@@ -82,11 +97,22 @@ describe('Google Places provider', () => {
   });
 
   it('gets details by id, and null for an unknown or malformed id', async () => {
-    expect(await provider().details('ChIJreal1')).toEqual(expected);
+    expect(await provider().details('ChIJreal1')).toEqual({
+      ...expected,
+      components: { street: '1 Main St', city: 'Austin', state: 'TX', country: 'USA', zipcode: '78701' },
+    });
     expect(captured[0]).toMatchObject({ method: 'GET', path: '/v1/places/ChIJreal1' });
     expect(captured[0]!.headers['x-goog-fieldmask']).toContain('displayName');
     expect(await provider().details('ChIJmissing')).toBeNull();
     expect(await provider().details('bad')).toBeNull();
+  });
+
+  it('asks details for the figures and the address in parts, with a field mask', async () => {
+    const got = await provider().details('ChIJparts');
+    expect(got).toMatchObject({ name: 'Real Plumbing', rating: 4.5, reviewCount: 99 });
+    expect(got!.components).toEqual({ street: '500 Congress Avenue', city: 'Austin', state: 'TX', country: 'US', zipcode: '78701' });
+    const mask = String(captured[0]!.headers['x-goog-fieldmask']).split(',');
+    expect(mask).toEqual(expect.arrayContaining(['rating', 'userRatingCount', 'displayName', 'formattedAddress', 'addressComponents']));
   });
 
   it('reports a server error or no answer as unavailable', async () => {

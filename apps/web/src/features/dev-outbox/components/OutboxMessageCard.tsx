@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@kudo/shared';
+import { fillPath, systemApi, type OutboxMessage } from '@kudo/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { MailIcon, MessageIcon } from '../../../components/icons';
@@ -70,6 +70,18 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
         <EmailHtml html={message.html} title={`Email: ${message.subject ?? message.to}`} />
       ) : (
         <LinkedText text={message.body} />
+      )}
+      {message.attachments.length > 0 && (
+        <ul className={styles.attachments} aria-label="Attachments">
+          {message.attachments.map((a) => (
+            <li key={a.id}>
+              <a href={`/api${fillPath(systemApi.devOutboxAttachment.path, { id: a.id })}`} download={a.filename}>
+                {a.filename}
+              </a>{' '}
+              <span className={styles.size}>({Math.max(1, Math.round(a.size / 1024))} KB)</span>
+            </li>
+          ))}
+        </ul>
       )}
       {!email && <ReplyForm customer={message.to} business={message.from} />}
       {message.html && (
