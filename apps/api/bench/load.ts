@@ -56,7 +56,8 @@ if (job.warmupSeconds > 0) {
 for (let round = 0; round < job.rounds; round++) {
   for (const [i, target] of job.targets.entries()) {
     const t = totals[i]!;
-    const tracker = run(target, job.seconds / job.rounds);
+    // Without a callback autocannon answers its tracker, an event emitter that is also the result's promise.
+    const tracker = run(target, job.seconds / job.rounds) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
     tracker.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => t.times.push(ms));
     const r = await tracker;
     t.requests += r.requests.total;
