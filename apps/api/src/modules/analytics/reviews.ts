@@ -171,13 +171,14 @@ function pageSql(where: string, sort: ReviewQuery['sort'], limit: number, offset
   return `SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY ${order} ${page}`;
 }
 
+/** The campaign select's choices: the location's campaigns that are not deleted. */
 async function campaignsHeader(ctx: LocationCtx) {
-  const campaigns = await ctx.db.campaign.findMany({
-    where: { locationId: ctx.location.locationId, deletedAt: null },
-    orderBy: [{ name: 'asc' }, { id: 'asc' }],
-    select: { uid: true, name: true, image: true },
+  const { rows } = await poolOf(ctx.db).query<{ uid: string; name: string; image: string }>({
+    name: 'analytics-campaign-header',
+    text: 'SELECT uid, name, image FROM campaigns WHERE location_id = $1 AND deleted_at IS NULL ORDER BY name, id',
+    values: [ctx.location.locationId],
   });
-  return campaigns;
+  return rows;
 }
 
 async function queryRows(ctx: LocationCtx, q: ReviewQuery, limit: number, offset: number) {
@@ -207,43 +208,45 @@ export async function fetchReviews(
   };
 }
 
+/** The export's columns and, for each, the cell's text as PostgreSQL writes it from a row of the page. */
 const EXPORT_COLUMNS = [
-  ['captured_on', 'Date'],
-  ['source', 'Source'],
-  ['name', 'Campaign'],
-  ['department_name', 'Department'],
-  ['sentiment', 'Sentiment'],
-  ['kudo_index', 'Kudo Index'],
-  ['rating', 'Rating'],
-  ['user_comment', 'Comment'],
-  ['audio_url', 'Audio'],
-  ['customer_name', 'Customer'],
-  ['customer_phone', 'Customer Phone'],
-  ['customer_email', 'Customer Email'],
-  ['customer_address', 'Customer Address'],
-  ['customer_city', 'City'],
-  ['customer_state', 'State'],
-  ['customer_zipcode', 'Zipcode'],
-  ['approved', 'Approved'],
-  ['archived', 'Archived'],
+  ['captured_on', 'Date', `to_char(x.posted_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+  ['source', 'Source', 'x.source'],
+  ['name', 'Campaign', `coalesce(x.campaign_name, '')`],
+  ['department_name', 'Department', `coalesce(x.department, '')`],
+  ['sentiment', 'Sentiment', 'initcap(x.sentiment)'],
+  ['kudo_index', 'Kudo Index', `coalesce(trim_scale(round(x.kudo_index::numeric, 1))::text, '')`],
+  ['rating', 'Rating', 'x.rating::text'],
+  ['user_comment', 'Comment', 'x.text'],
+  ['audio_url', 'Audio', `coalesce(x.audio_url, '')`],
+  ['customer_name', 'Customer', 'x.customer_name'],
+  ['customer_phone', 'Customer Phone', 'x.customer_phone'],
+  ['customer_email', 'Customer Email', 'x.customer_email'],
+  ['customer_address', 'Customer Address', 'x.customer_address'],
+  ['customer_city', 'City', 'x.customer_city'],
+  ['customer_state', 'State', 'x.customer_state'],
+  ['customer_zipcode', 'Zipcode', 'x.customer_zipcode'],
+  ['approved', 'Approved', `CASE WHEN x.approved_for_widget THEN 'Yes' ELSE 'No' END`],
+  ['archived', 'Archived', `CASE WHEN x.archived THEN 'Yes' ELSE 'No' END`],
 ] as const;
 
-function cell(row: ReviewRow, key: (typeof EXPORT_COLUMNS)[number][0]): string {
-  if (key === 'kudo_index') return row.kudo_index.value === null ? '' : String(row.kudo_index.value);
-  if (key === 'approved' || key === 'archived') return row[key] ? 'Yes' : 'No';
-  const v = row[key];
-  return v === null ? '' : String(v);
-}
-
+/**
+ * The first 3,000 reviews of the table's query as cell texts. PostgreSQL writes the rows as one JSON array,
+ * so the server parses one string instead of building 3,000 row objects.
+ */
 export async function exportReviews(ctx: LocationCtx, q: ReviewQuery): Promise<EndpointData<typeof analyticsApi.exportReviews>> {
-  const { range, rows } = await queryRows(ctx, q, analyticsApi.REVIEW_EXPORT_ROWS, 0);
-  const page = await rows;
+  const { timeZone, today } = await locationClock(ctx.db, ctx.location.locationId);
+  const range = reportRange(q, today);
+  const where = await whereOf(ctx, q, range, timeZone);
+  const cells = EXPORT_COLUMNS.map(([, , sql]) => sql).join(', ');
+  const page = pageSql(where.sql, q.sort, analyticsApi.REVIEW_EXPORT_ROWS, 0);
+  const { rows } = await poolOf(ctx.db).query<{ cells: string[][] }>(
+    `SELECT coalesce(json_agg(json_build_array(${cells})), '[]'::json) AS cells FROM (${page}) x`,
+    where.values,
+  );
   return {
     columns: EXPORT_COLUMNS.map(([key, title]) => ({ key, title })),
-    rows: page.rows.map((r) => {
-      const row = toReviewRow(r);
-      return EXPORT_COLUMNS.map(([key]) => cell(row, key));
-    }),
+    rows: rows[0]!.cells,
     meta: { from_date: range.from, to_date: range.to },
   };
 }
