@@ -23,6 +23,9 @@ export interface LoadResult {
   rps: number;
   /** The 99th percentile latency in ms (the mean over the slices when there are several). */
   p99: number;
+  /** The median and 95th percentile in ms over every measured answer (warm-up left out). */
+  p50: number;
+  p95: number;
   requests: number;
   /** Every answer, warm-up included. */
   answered: number;
@@ -43,7 +46,7 @@ const run = (target: LoadTarget, duration: number) =>
     duration,
   });
 
-const totals = job.targets.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[], slices: [] as number[], answered: 0, non2xx: 0, errors: 0 }));
+const totals = job.targets.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[], slices: [] as number[], answered: 0, non2xx: 0, errors: 0, times: [] as number[] }));
 if (job.warmupSeconds > 0) {
   for (const [i, target] of job.targets.entries()) {
     const r = await run(target, job.warmupSeconds);
@@ -52,8 +55,11 @@ if (job.warmupSeconds > 0) {
 }
 for (let round = 0; round < job.rounds; round++) {
   for (const [i, target] of job.targets.entries()) {
-    const r = await run(target, job.seconds / job.rounds);
     const t = totals[i]!;
+    // Without a callback autocannon answers its tracker, an event emitter that is also the result's promise.
+    const tracker = run(target, job.seconds / job.rounds) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
+    tracker.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => t.times.push(ms));
+    const r = await tracker;
     t.requests += r.requests.total;
     t.seconds += r.duration;
     t.p99s.push(r.latency.p99);
@@ -63,9 +69,17 @@ for (let round = 0; round < job.rounds; round++) {
     t.errors += r.errors;
   }
 }
+/** The q-quantile of the answer times (nearest rank). */
+const quantile = (times: number[], q: number) => {
+  if (times.length === 0) return 0;
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+};
 const results: LoadResult[] = totals.map((t) => ({
   rps: t.requests / t.seconds,
   p99: t.p99s.reduce((a, b) => a + b, 0) / t.p99s.length,
+  p50: quantile(t.times, 0.5),
+  p95: quantile(t.times, 0.95),
   requests: t.requests,
   answered: t.answered,
   non2xx: t.non2xx,

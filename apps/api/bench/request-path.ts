@@ -5,15 +5,14 @@
 // Usage: pnpm bench [-- --seconds 8 --warmup 2 --connections 50 --only E008]; --only keeps, besides the
 // bare routes and E010, the API measurements whose name contains the text. BENCH_PROFILE=<dir> writes a CPU profile of the API process
 // (node --cpu-prof) to that folder.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
+import { CSRF_HEADER, sessionApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
-import type { LoadJob, LoadResult, LoadTarget } from './load.js';
+import { children, loginAt, runLoad, startTarget, type Figure, type Target } from './harness.js';
+import type { LoadTarget } from './load.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,10 +25,6 @@ const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : '';
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = import.meta.resolve('tsx');
-const children = new Set<ChildProcess>();
-
 // The whole run is bounded: 7 routes (one slot to spare), each warm-up + measurement + a margin, plus start-up.
 const MEASUREMENTS = 8;
 const PAIRED_ROUNDS = 4;
@@ -41,72 +36,17 @@ const watchdog = setTimeout(() => {
 }, budgetMs);
 watchdog.unref();
 
-function node(script: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = [], ipc = false) {
-  const child = spawn(process.execPath, [...flags, '--import', tsx, path.join(here, script), ...args], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const end = out.indexOf('\n');
-      if (end >= 0) resolve(out.slice(0, end));
-    });
-    child.on('exit', (code) => reject(new Error(`process exited (${code}) before answering`)));
-  });
-}
-
-interface Target {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startTarget(kind: 'bare' | 'pg' | 'app', env: NodeJS.ProcessEnv): Promise<Target> {
-  const flags = kind === 'app' && profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = node('target.ts', [kind], env, flags, true);
-  const { url } = JSON.parse(await firstLine(child)) as { url: string };
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.disconnect();
-      }),
-  };
+async function startApiTarget(kind: 'bare' | 'pg' | 'app', env: NodeJS.ProcessEnv): Promise<Target> {
+  return startTarget(kind, env, kind === 'app' && profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
 }
 
 /** Runs a load generator process over the named routes; several alternate in `rounds` slices each. */
-async function measure(named: [string, LoadTarget][], rounds = 1): Promise<Figure[]> {
-  const job: LoadJob = { targets: named.map(([, target]) => target), connections, seconds, warmupSeconds, rounds };
-  const child = node('load.ts', [JSON.stringify(job)], process.env);
-  const results = JSON.parse(await firstLine(child)) as LoadResult[];
-  return results.map((result, i) => {
-    const name = named[i]![0];
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return { name, ...result };
-  });
-}
+const measure = (named: [string, LoadTarget][], rounds = 1): Promise<Figure[]> => runLoad(named, { connections, seconds, warmupSeconds, rounds });
 
 /** One route of the API, unless --only leaves it out. */
 async function load(name: string, target: LoadTarget): Promise<Figure | null> {
   if (only && !name.toLowerCase().includes(only)) return null;
   return (await measure([[name, target]]))[0]!;
-}
-
-interface Figure extends LoadResult {
-  name: string;
 }
 
 async function main() {
@@ -130,7 +70,7 @@ async function main() {
     const austin = await database.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
     const widget = await database.db.widgetSetting.findFirstOrThrow({ where: { locationId: austin.id } });
 
-    const bare = await startTarget('bare', serverEnv);
+    const bare = await startApiTarget('bare', serverEnv);
     try {
       add((await measure([['bare Fastify route', { url: `${bare.url}/bare`, method: 'GET', headers: {} }]]))[0]!);
     } finally {
@@ -139,11 +79,11 @@ async function main() {
 
     // The bare pg round trip and E010 are measured in alternating slices, so that both sides of the ratio
     // see the same load on a shared machine.
-    const pgTarget = await startTarget('pg', serverEnv);
-    const app = await startTarget('app', serverEnv);
+    const pgTarget = await startApiTarget('pg', serverEnv);
+    const app = await startApiTarget('app', serverEnv);
     let limited: Figure | null = null;
     try {
-      const { cookie, csrf } = await loginAtAustin(app.url, austin.id);
+      const { cookie, csrf } = await loginAt(app.url, austin.id);
       const json = { 'content-type': 'application/json' };
       const api = (p: string) => `${app.url}/api${p}`;
       const [pg, e010] = await measure(
@@ -194,26 +134,6 @@ async function main() {
   for (const note of notes) console.log(note);
   if (profileDir) console.log(`CPU profile of the API process in ${profileDir}`);
   if (e010) console.log(`E010 ${e010.rps.toFixed(0)} req/s = ${(e010.rps / pg.rps).toFixed(2)} x bare pg`);
-}
-
-/** Logs in as the demo owner and chooses Austin, the way the browser does: its Cookie and CSRF headers. */
-async function loginAtAustin(url: string, austinId: number): Promise<{ cookie: string; csrf: string }> {
-  const login = await fetch(`${url}/api${sessionApi.login.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'owner@kudo.test', password: 'demo1234' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookies = new Map(login.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
-  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = cookies.get(CSRF_COOKIE) ?? '';
-  const select = await fetch(`${url}/api${sessionApi.selectLocation.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: csrf },
-    body: JSON.stringify({ location_id: austinId }),
-  });
-  if (!select.ok) throw new Error(`choosing Austin failed: ${select.status} ${await select.text()}`);
-  return { cookie, csrf };
 }
 
 main()

@@ -202,6 +202,12 @@ describe('E139 export', () => {
     expect(row[keys.indexOf('user_comment')]).toBe('Echidna exported');
     expect(row[keys.indexOf('customer_phone')]).toBe('+15125550199');
     expect(row[keys.indexOf('captured_on')]).toBe(a.postedAt.toISOString());
+    const kudo = await makeReview(austinId, { source: 'kudo', text: 'Echidna kudo', kudoIndex: 25 / 3, sentiment: 'negative', rating: 2, campaignId: campaign.id });
+    const both = json(await owner.post('/api/analytics/customer-comments/export', { searchPhrase: 'echidna', sort: { kudo_index: 'desc' } })).data.rows as string[][];
+    expect(both.map((r) => r[keys.indexOf('user_comment')])).toEqual(['Echidna kudo', 'Echidna exported']);
+    expect(both[0]).toEqual([
+      kudo.postedAt.toISOString(), 'kudo', campaign.name, campaign.department, 'Negative', '8.3', '2', 'Echidna kudo', '', '', '', '', '', '', '', '', 'No', 'No',
+    ]);
     const everything = json(await owner.post('/api/analytics/customer-comments/export', { from_date: daysAgo(400) })).data.rows;
     expect(everything.length).toBeLessThanOrEqual(3000);
     expect(everything.length).toBeGreaterThan(10);

@@ -1,0 +1,92 @@
+// What the benches share: starting a server or a load generator in its own process, reading its one-line
+// answer, and logging in the way the browser does.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
+import type { LoadJob, LoadResult, LoadTarget } from './load.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = import.meta.resolve('tsx');
+/** Every process a bench started and that still runs: killed when the bench gives up. */
+export const children = new Set<ChildProcess>();
+
+export function node(script: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = [], ipc = false) {
+  const child = spawn(process.execPath, [...flags, '--import', tsx, path.join(here, script), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+export function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const end = out.indexOf('\n');
+      if (end >= 0) resolve(out.slice(0, end));
+    });
+    child.on('exit', (code) => reject(new Error(`process exited (${code}) before answering`)));
+  });
+}
+
+export interface Target {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startTarget(kind: 'bare' | 'pg' | 'app', env: NodeJS.ProcessEnv, flags: string[] = []): Promise<Target> {
+  const child = node('target.ts', [kind], env, flags, true);
+  const { url } = JSON.parse(await firstLine(child)) as { url: string };
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.disconnect();
+      }),
+  };
+}
+
+export interface Figure extends LoadResult {
+  name: string;
+}
+
+/** Runs a load generator process over the named routes; several alternate in `job.rounds` slices each. */
+export async function runLoad(named: [string, LoadTarget][], job: Omit<LoadJob, 'targets'>): Promise<Figure[]> {
+  const child = node('load.ts', [JSON.stringify({ ...job, targets: named.map(([, target]) => target) })], process.env);
+  const results = JSON.parse(await firstLine(child)) as LoadResult[];
+  return results.map((result, i) => {
+    const name = named[i]![0];
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return { name, ...result };
+  });
+}
+
+/** Logs in as the demo owner and chooses a location, the way the browser does: its Cookie and CSRF headers. */
+export async function loginAt(url: string, locationId: number): Promise<{ cookie: string; csrf: string }> {
+  const login = await fetch(`${url}/api${sessionApi.login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'owner@kudo.test', password: 'demo1234' }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const cookies = new Map(login.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = cookies.get(CSRF_COOKIE) ?? '';
+  const select = await fetch(`${url}/api${sessionApi.selectLocation.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: csrf },
+    body: JSON.stringify({ location_id: locationId }),
+  });
+  if (!select.ok) throw new Error(`choosing the location failed: ${select.status} ${await select.text()}`);
+  return { cookie, csrf };
+}
