@@ -32,6 +32,8 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'settings-dispatch-notifications': lazy(() => import('../features/notify/pages/NotificationsPage')),
   'settings-messaging-notifications': lazy(() => import('../features/notify/pages/EscalationPage')),
   'settings-messaging-auto-reply': lazy(() => import('../features/notify/pages/AutoReplyPage')),
+  'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
+  'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

@@ -31,6 +31,19 @@ describe('QueryBoundary', () => {
     expect(q.refetch).toHaveBeenCalledOnce();
   });
 
+  test('a screen may title its errors and word their message itself', () => {
+    const q = query<string[]>({ isError: true, error: new Error('socket hang up') });
+    render(
+      <QueryBoundary query={q} errorTitle="We ran into an Error" errorMessage={() => 'Please try again later'}>
+        {() => 'data'}
+      </QueryBoundary>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('We ran into an Error');
+    expect(alert.textContent).toContain('Please try again later');
+    expect(alert.textContent).not.toContain(STATE_TEXT.error);
+  });
+
   test('lets a screen show its own state for an error that means something else', () => {
     render(
       <QueryBoundary query={query({ isError: true, error: new Error('404') })} renderError={(e) => ((e as Error).message === '404' ? 'Switched off' : undefined)}>

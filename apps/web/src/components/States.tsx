@@ -35,6 +35,8 @@ export function LoadingState({ label = 'Loading…', className, compact, fullPag
 }
 
 interface ErrorStateProps extends StateProps {
+  /** 'Oops!' unless the screen names its errors otherwise. */
+  title?: string;
   message: string;
   onRetry?: () => void;
   retrying?: boolean;
@@ -42,13 +44,13 @@ interface ErrorStateProps extends StateProps {
   actions?: ReactNode;
 }
 
-export function ErrorState({ message, onRetry, retrying, actions, className, compact }: ErrorStateProps) {
+export function ErrorState({ title = STATE_TEXT.error, message, onRetry, retrying, actions, className, compact }: ErrorStateProps) {
   return (
     <div className={cx(styles.state, compact && styles.compact, className)} role="alert">
       <span className={cx(styles.icon, styles.iconDanger)}>
         <AlertIcon size={22} />
       </span>
-      <p className={styles.title}>{STATE_TEXT.error}</p>
+      <p className={styles.title}>{title}</p>
       <p className={styles.muted}>{message}</p>
       {(onRetry || actions) && (
         <div className={styles.actions}>
