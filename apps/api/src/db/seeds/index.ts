@@ -5,8 +5,9 @@ import { seedGeneral } from './general.js';
 import { seedNotify } from './notify.js';
 import { seedSocial } from './social.js';
 import { seedWidget } from './widget.js';
+import { seedAnalytics } from './analytics.js';
 
 export type { AreaSeeder, DemoIds } from './types.js';
 
 /** Each product area's demo data, seeded in this order inside the demo's transaction. */
-export const areaSeeders: readonly AreaSeeder[] = [seedGeneral, seedCampaigns, seedWidget, seedCard, seedNotify, seedSocial];
+export const areaSeeders: readonly AreaSeeder[] = [seedGeneral, seedCampaigns, seedWidget, seedCard, seedNotify, seedSocial, seedAnalytics];
