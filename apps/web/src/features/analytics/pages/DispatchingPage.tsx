@@ -256,7 +256,7 @@ function ContactCards({ data }: { data: Figures }) {
           ) : (
             <ResponsiveContainer width="100%" height={180}>
               <PieChart>
-                <Pie data={drawn} dataKey="value" nameKey="name" innerRadius={50} outerRadius={75} isAnimationActive={false}>
+                <Pie data={drawn} dataKey="value" nameKey="name" innerRadius={50} outerRadius={75} strokeWidth={drawn.length > 1 ? 1 : 0} isAnimationActive={false}>
                   {drawn.map((s) => (
                     <Cell key={s.name} fill={s.colour} />
                   ))}
