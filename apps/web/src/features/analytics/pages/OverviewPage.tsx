@@ -7,7 +7,6 @@ import { Page } from '../../../components/Page';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { StarRating } from '../../../components/StarRating';
-import { CollectingDataState } from '../../../components/States';
 import { formatCount, formatGain, formatRating, gainPercent, ratingPercent } from '../../../lib/figures';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useRatingsChart, useRatingsGrowth, type RatingPlatform, type TimeRange } from '../api/analytics';
@@ -82,7 +81,8 @@ export default function OverviewPage() {
         )}
       </ChartFrame>
 
-      <QueryBoundary query={growth} isEmpty={(data) => data.social_media.length === 0} emptyContent={<CollectingDataState />}>
+      {/* Without any snapshot the chart above already says the data is being collected: no second notice. */}
+      <QueryBoundary query={growth} isEmpty={(data) => data.social_media.length === 0} emptyContent={<></>}>
         {(data) => <GrowthCards data={data} />}
       </QueryBoundary>
     </Page>
