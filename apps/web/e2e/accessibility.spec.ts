@@ -143,6 +143,33 @@ test('operate: dispatch, bulk sending, contact card, quick actions', async ({ pa
   await expectAccessible(page, 'consent spreadsheet dialog');
 });
 
+test('analyze: overview and dispatching, with their menus, errors and a trial location', async ({ page }) => {
+  await logIn(page, 'owner@kudo.test');
+  await page.getByRole('button', { name: /Demo Plumbing Austin/ }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await check(page, '/analyze/overview', 'analyze overview');
+  await page.getByRole('button', { name: 'Facebook' }).click();
+  await page.getByRole('button', { name: 'All Time' }).click();
+  await expect(page.getByRole('heading', { name: 'Facebook reviews and rating' })).toBeVisible();
+  await expectAccessible(page, 'analyze overview, Facebook all time');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Analyze' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Dispatching' })).toBeVisible();
+  await expectAccessible(page, 'analyze menu');
+  await page.keyboard.press('Escape');
+
+  await check(page, '/analyze/dispatching', 'analyze dispatching');
+  await page.getByRole('button', { name: 'About Kudo Index' }).focus();
+  await expectAccessible(page, 'analyze dispatching, tooltip');
+  await check(page, '/analyze/dispatching?from=2025-01-01&to=2025-12-31', 'analyze dispatching, range too long');
+  await expect(page.getByText('We ran into an Error')).toBeVisible();
+
+  await page.getByRole('button', { name: /Location: Demo Plumbing Austin/ }).click();
+  await page.getByRole('dialog', { name: 'Choose a location' }).getByRole('button', { name: /Demo Plumbing Dallas/ }).last().click();
+  await expect(page.getByRole('button', { name: /Location: Demo Plumbing Dallas/ })).toBeVisible();
+  await check(page, '/analyze/overview', 'analyze overview on a trial location');
+  await check(page, '/analyze/dispatching', 'analyze dispatching on a trial location');
+});
+
 test('settings: general', async ({ page }) => {
   await loggedInAsAdmin(page);
   await check(page, '/settings/general/connect-social-media', 'settings connect social media');

@@ -35,6 +35,8 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-comp-analysis': lazy(() => import('../features/competitors/pages/CompetitorsPage')),
   'analyze-reviews-customer-reviews': lazy(() => import('../features/reviews/pages/CustomerReviewsPage')),
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
+  'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
+  'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

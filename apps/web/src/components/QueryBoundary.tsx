@@ -12,6 +12,11 @@ export interface QueryLike<T> {
   refetch: () => unknown;
 }
 
+/** A query-shaped wrapper for data already at hand (a part of a larger answer), for parts that take a query. */
+export function settledQuery<T>(data: T, refetch: () => unknown = () => undefined): QueryLike<T> {
+  return { isPending: false, isError: false, isFetching: false, error: null, data, refetch };
+}
+
 export interface EmptyProps {
   title?: string;
   description?: ReactNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatGain, formatPercent, formatRating, gainPercent, ratingPercent, toFiveStars } from './figures';
+import { formatCount, formatGain, formatPercent, formatRating, gainPercent, ratingPercent } from './figures';
 
 describe('report figures', () => {
   it('write counts, ratings and gains as people read them', () => {
@@ -32,11 +32,5 @@ describe('report figures', () => {
     expect(formatPercent(33.3333)).toBe('33.33%');
     expect(formatPercent('n/a')).toBe('0.00%');
     expect(formatPercent(null)).toBe('0.00%');
-  });
-
-  it('halve 0–10 answers onto five stars', () => {
-    expect(toFiveStars(9)).toBe(4.5);
-    expect(toFiveStars(12)).toBe(5);
-    expect(toFiveStars(null)).toBe(0);
   });
 });

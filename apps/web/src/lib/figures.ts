@@ -44,9 +44,3 @@ export function formatPercent(value: number | string | null | undefined): string
   const n = typeof value === 'string' ? Number.parseFloat(value.replace('%', '')) : value;
   return `${(n !== null && n !== undefined && Number.isFinite(n) ? n : 0).toFixed(2)}%`;
 }
-
-/** A 0–10 answer on a five-star scale (halved), within 0–5. */
-export function toFiveStars(value: number | null | undefined): number {
-  if (value === null || value === undefined || !Number.isFinite(value)) return 0;
-  return Math.min(5, Math.max(0, value / 2));
-}

@@ -14,15 +14,17 @@ interface DashboardPanelProps<T> {
   errorActions?: ReactNode;
   isEmpty?: (data: T) => boolean;
   empty?: EmptyProps;
+  /** A whole state of its own for no data ('Collecting Data'). */
+  emptyContent?: ReactNode;
   children: (data: T) => ReactNode;
   className?: string;
 }
 
 /** One panel of the dashboard: a card around a query's states. */
-export function DashboardPanel<T>({ title, query, actions, errorActions, isEmpty, empty, children, className }: DashboardPanelProps<T>) {
+export function DashboardPanel<T>({ title, query, actions, errorActions, isEmpty, empty, emptyContent, children, className }: DashboardPanelProps<T>) {
   return (
     <Card title={title} actions={actions} className={cx(styles.panel, className)} aria-busy={query.isPending || undefined}>
-      <QueryBoundary query={query} compact errorActions={errorActions} isEmpty={isEmpty ?? (() => false)} empty={empty}>
+      <QueryBoundary query={query} compact errorActions={errorActions} isEmpty={isEmpty ?? (() => false)} empty={empty} emptyContent={emptyContent}>
         {children}
       </QueryBoundary>
     </Card>

@@ -4,6 +4,7 @@ import { canEnter } from '../../../app/layout/menu';
 import { pathFor, ROUTES } from '../../../app/routes';
 import { buttonClass } from '../../../components/Button';
 import { StarRating } from '../../../components/StarRating';
+import { CollectingDataState } from '../../../components/States';
 import table from '../../../components/Table.module.css';
 import { useDashboardRatings } from '../api/panels';
 import { connectRoute } from '../lib/connect';
@@ -28,6 +29,8 @@ export function GrowthPanel({ locationId, subject, className }: { locationId: nu
       title="Reviews & Ratings Growth"
       query={query}
       className={className}
+      isEmpty={(data) => data.google === null && data.facebook === null}
+      emptyContent={<CollectingDataState compact description="Your first review figures arrive with the next sync. Check back soon!" />}
       actions={canEnter('analyze-overview', subject) && <Link to={pathFor('analyze-overview')}>View growth</Link>}
       errorActions={
         connect && (

@@ -62,6 +62,13 @@ describe('dashboard panels', () => {
     expect(screen.queryByRole('row', { name: /Facebook/ })).toBeNull();
   });
 
+  test('a connected location without figures yet says the data is being collected', async () => {
+    const zero = { latest: { count: 0, ratings: null }, kudo_effect: { count: 0, ratings: null } };
+    serve({ '/dashboard/ratings-reviews/load': { body: { status: 1, data: { total: zero, google: null, facebook: null } } } });
+    wrap(<GrowthPanel locationId={1} subject={owner} />);
+    expect(await screen.findByText('Collecting Data')).toBeTruthy();
+  });
+
   test("in error: 'Oops!' with the server's message and Connect to settings", async () => {
     const notConnected = { status: 404, body: { status: 0, message: 'Connect your Google or Facebook page to follow your ratings.' } };
     serve({ '/dashboard/ratings-reviews/load': notConnected });
