@@ -276,6 +276,8 @@ export const MSG = {
   contactCardSentTo: 'Successfully sent a contact card to',
   contactCardNotSetUp: 'Set up your contact card in Settings › Contact Card before sending it.',
   // Analyze: social reviews, their credit and report, competitors.
+  googleReviewsRefused: 'Google refused to share your reviews with us. Reconnect Google with a Business Profile manager account to keep them in sync.',
+  facebookReviewsRefused: 'Facebook no longer shares your page recommendations with us. Reconnect Facebook to try again; your past reviews stay here.',
   socialReviewsNotConnected: 'Connect Google or Facebook to see your social reviews here.',
   socialReviewNotFound: 'That review was not found.',
   socialReviewBadCursor: 'That page of reviews is no longer available. Please reload the list.',

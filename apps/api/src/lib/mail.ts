@@ -27,4 +27,12 @@ export interface EmailMessage {
    */
   audience?: 'customer' | 'staff';
   scope?: 'dispatch' | 'messaging';
+  /** Files sent with the email (reports). */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }

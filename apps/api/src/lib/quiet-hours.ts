@@ -69,3 +69,15 @@ export function nextSendTime(now: Date, timeZone: string, window: SendWindow = S
   const tomorrow = new Date(Date.UTC(p.year, p.month - 1, p.day + 1));
   return zonedTime(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth() + 1, tomorrow.getUTCDate(), window.startHour, timeZone);
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the zone. */
+export function localDate(date: Date, timeZone: string): string {
+  const p = localParts(date, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** The instant a local calendar day (YYYY-MM-DD) begins in the zone. */
+export function startOfLocalDay(ymd: string, timeZone: string): Date {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return zonedTime(y, m, d, 0, timeZone);
+}

@@ -20,6 +20,11 @@ import { registerSmsRoutes } from './sms/routes.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { registerSystemRoutes } from './system/routes.js';
 import { registerWidgetRoutes } from './widget/routes.js';
+import { registerSocialReviewRoutes } from './social-reviews/routes.js';
+import { reviewSyncDueJob, reviewSyncJob } from './social-reviews/sync.js';
+import { socialReviewReportJob } from './social-reviews/report.js';
+import { registerCompetitorRoutes } from './competitors/routes.js';
+import { competitorRefreshJob } from './competitors/service.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -49,7 +54,18 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerNotifyRoutes,
   registerSocialRoutes,
   registerAnalyticsRoutes,
+  registerSocialReviewRoutes,
+  registerCompetitorRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
-export const areaJobs: readonly JobDef[] = [sendDueCardsJob, bulkDispatchJob, bulkSweepJob, boostJob];
+export const areaJobs: readonly JobDef[] = [
+  sendDueCardsJob,
+  bulkDispatchJob,
+  bulkSweepJob,
+  boostJob,
+  reviewSyncJob,
+  reviewSyncDueJob,
+  socialReviewReportJob,
+  competitorRefreshJob,
+];

@@ -1,11 +1,13 @@
 /**
  * A failure of an outside service behind the places, google and facebook providers:
  * - rejected: the service refused the code or token (expired, revoked, wrong);
- * - unavailable: the service could not be reached or answered with an error of its own.
+ * - unavailable: the service could not be reached or answered with an error of its own;
+ * - refused: the service refuses this call for good (a call its newer versions no longer allow, a missing
+ *   permission): trying again the same way will not help.
  */
 export class ProviderError extends Error {
   constructor(
-    readonly kind: 'rejected' | 'unavailable',
+    readonly kind: 'rejected' | 'unavailable' | 'refused',
     message: string,
   ) {
     super(message);

@@ -11,6 +11,8 @@ import * as notify from './notify.js';
 import * as widget from './widget.js';
 import * as card from './card.js';
 import * as analytics from './analytics.js';
+import * as socialReviews from './social-reviews.js';
+import * as competitors from './competitors.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -35,7 +37,7 @@ const isEndpoint = (v: unknown): v is EndpointDef =>
 const isRawEndpoint = (v: unknown): v is RawEndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'produces' in v && 'access' in v;
 
-const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck, analytics].flatMap(
+const areas = [system, session, social, images, general, campaigns, card, widget, notify, operate, pulsecheck, analytics, socialReviews, competitors].flatMap(
   (area): unknown[] => Object.values(area),
 );
 

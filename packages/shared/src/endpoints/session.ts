@@ -287,7 +287,8 @@ export const currentVersion = defineEndpoint({
 
 const connectionNotice = z
   .object({
-    error_type: z.enum(['GOOGLE_EXPIRED', 'FB_EXPIRED']),
+    /** *_REVIEWS_REFUSED: the connection stands but the platform refuses to share its reviews. */
+    error_type: z.enum(['GOOGLE_EXPIRED', 'FB_EXPIRED', 'GOOGLE_REVIEWS_REFUSED', 'FB_REVIEWS_REFUSED']),
     message: z.string(),
     learn_more_url: z.string(),
   })

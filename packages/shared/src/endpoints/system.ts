@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, defineRawEndpoint } from './define.js';
+import { binaryBody } from './media.js';
 
 export const health = defineEndpoint({
   id: 'health',
@@ -19,6 +20,8 @@ export const outboxMessage = z.object({
   body: z.string(),
   html: z.string().nullable(),
   created_at: z.string(),
+  /** Files sent with an email (reports); download each by its id. */
+  attachments: z.array(z.object({ id: z.number().int(), filename: z.string(), content_type: z.string(), size: z.number().int() })),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
@@ -105,4 +108,15 @@ export const twilioRecording = defineRawEndpoint({
   query: z.object({ dispatch: z.string().max(20).optional() }),
   body: twilioParams,
   produces: noContent,
+});
+
+/** A file attached to an outbox email, as sent (local email provider only). */
+export const devOutboxAttachment = defineRawEndpoint({
+  id: 'dev-outbox-attachment',
+  method: 'GET',
+  path: '/dev/outbox/attachments/:id',
+  summary: 'Download a file attached to an outbox email (local email provider only).',
+  access: { kind: 'user' },
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  produces: { 'application/octet-stream': binaryBody },
 });

@@ -145,11 +145,14 @@ const LEARN_MORE = {
 };
 
 export async function fetchNotifications(ctx: LocationCtx) {
-  const expired = await ctx.db.socialConnection.findMany({
-    where: { locationId: ctx.location.locationId, status: 'expired' },
-    select: { provider: true },
-  });
+  const locationId = ctx.location.locationId;
+  const [expired, refused] = await Promise.all([
+    ctx.db.socialConnection.findMany({ where: { locationId, status: 'expired' }, select: { provider: true } }),
+    // The review sync records a platform that refuses to share the reviews of a connection that still stands.
+    ctx.db.reviewSyncState.findMany({ where: { locationId, errorKind: 'refused' }, select: { platform: true } }),
+  ]);
   const has = (p: string) => expired.some((c) => c.provider === p);
+  const refuses = (p: string) => refused.some((s) => s.platform === p);
   return {
     gmb_connect: has('google')
       ? {
@@ -157,14 +160,26 @@ export async function fetchNotifications(ctx: LocationCtx) {
           message: 'Your Google Business Profile connection has expired. Reconnect it to keep your reviews in sync.',
           learn_more_url: LEARN_MORE.google,
         }
-      : null,
+      : refuses('google')
+        ? {
+            error_type: 'GOOGLE_REVIEWS_REFUSED' as const,
+            message: MSG.googleReviewsRefused,
+            learn_more_url: LEARN_MORE.google,
+          }
+        : null,
     fb_connect: has('facebook')
       ? {
           error_type: 'FB_EXPIRED' as const,
           message: 'Your Facebook connection has expired. Reconnect it to keep your reviews in sync.',
           learn_more_url: LEARN_MORE.facebook,
         }
-      : null,
+      : refuses('facebook')
+        ? {
+            error_type: 'FB_REVIEWS_REFUSED' as const,
+            message: MSG.facebookReviewsRefused,
+            learn_more_url: LEARN_MORE.facebook,
+          }
+        : null,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { systemApi } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
-import { route } from '../../http/route.js';
+import { notFound } from '../../lib/errors.js';
+import { rawRoute, route } from '../../http/route.js';
 
 /** Registered only while a local provider is active: the outbox is what those providers "sent". */
 export function registerDevOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -10,6 +11,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
       where: query.channel ? { channel: query.channel } : {},
       orderBy: { id: 'desc' },
       take: query.limit,
+      include: { attachments: { select: { id: true, filename: true, contentType: true, content: true } } },
     });
     return {
       messages: rows.map((m) => ({
@@ -21,7 +23,17 @@ export function registerDevOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
         body: m.body,
         html: m.html,
         created_at: m.createdAt.toISOString(),
+        attachments: m.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size: a.content.length })),
       })),
     };
+  });
+  rawRoute(app, deps, systemApi.devOutboxAttachment, async ({ params }, _ctx, reply) => {
+    const file = await deps.db.outboxAttachment.findUnique({ where: { id: params.id } });
+    if (!file) throw notFound();
+    const name = file.filename.replace(/[^\w. -]+/g, '_');
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(Buffer.from(file.content));
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG, socialApi as api } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { Answer, route } from '../../http/route.js';
+import { requestReviewSync } from '../social-reviews/index.js';
 import { registerOAuthPages } from './oauth-pages.js';
 import * as service from './service.js';
 
@@ -10,18 +11,31 @@ const answer = <T>(r: { data: T; message: string | null }) => (r.message ? new A
 
 export function registerSocialRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.load, (_input, ctx) => service.load(ctx));
-  route(app, deps, api.googleConnect, async ({ body }, ctx) => answer(await service.connectGoogle(ctx, body.code)));
-  route(app, deps, api.googleSaveLocation, async ({ body }, ctx) =>
-    new Answer(await service.saveGoogleLocation(ctx, body.location_id), MSG.googleLocationSaved),
-  );
+  // A connection made, renewed or pointed at another listing or page: its reviews are synced right away.
+  route(app, deps, api.googleConnect, async ({ body }, ctx) => {
+    const result = await service.connectGoogle(ctx, body.code);
+    await requestReviewSync(ctx, ctx.location.locationId, 'google');
+    return answer(result);
+  });
+  route(app, deps, api.googleSaveLocation, async ({ body }, ctx) => {
+    const saved = await service.saveGoogleLocation(ctx, body.location_id);
+    await requestReviewSync(ctx, ctx.location.locationId, 'google');
+    return new Answer(saved, MSG.googleLocationSaved);
+  });
   route(app, deps, api.googleSignOut, async (_input, ctx) => {
     await service.signOutGoogle(ctx);
     return new Answer(null, MSG.googleSignedOut);
   });
-  route(app, deps, api.facebookConnect, async ({ body }, ctx) => answer(await service.connectFacebook(ctx, body.code)));
-  route(app, deps, api.facebookPageSelect, async ({ body }, ctx) =>
-    new Answer(await service.selectFacebookPage(ctx, body.page_id), MSG.facebookPageSaved),
-  );
+  route(app, deps, api.facebookConnect, async ({ body }, ctx) => {
+    const result = await service.connectFacebook(ctx, body.code);
+    await requestReviewSync(ctx, ctx.location.locationId, 'facebook');
+    return answer(result);
+  });
+  route(app, deps, api.facebookPageSelect, async ({ body }, ctx) => {
+    const saved = await service.selectFacebookPage(ctx, body.page_id);
+    await requestReviewSync(ctx, ctx.location.locationId, 'facebook');
+    return new Answer(saved, MSG.facebookPageSaved);
+  });
   route(app, deps, api.facebookSignOut, async (_input, ctx) => {
     await service.signOutFacebook(ctx);
     return new Answer(null, MSG.facebookSignedOut);

@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db.js';
 import type { EmailMessage, EmailProvider } from './types.js';
 
-/** Writes each email to the outbox table, where the Dev outbox page shows it. */
+/** Writes each email to the outbox table (its attachments too), where the Dev outbox page shows it. */
 export function localEmailProvider(db: Db, from: string): EmailProvider {
   return {
     kind: 'local',
@@ -16,6 +16,13 @@ export function localEmailProvider(db: Db, from: string): EmailProvider {
           body: message.text,
           html: message.html ?? null,
           headers: message.headers ?? {},
+          ...(message.attachments?.length
+            ? {
+                attachments: {
+                  create: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: new Uint8Array(a.content) })),
+                },
+              }
+            : {}),
         },
       });
       return { id: `outbox-${row.id}` };

@@ -64,6 +64,32 @@ describe('SendGrid email provider', () => {
     ]);
   });
 
+  it('sends attachments base64-encoded with their name, type and disposition', async () => {
+    const provider = sendgridEmailProvider({ apiKey: 'SG.test-key', from: 'no-reply@kudo.test', baseUrl });
+    const content = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0x10]);
+    await provider.send({
+      to: 'owner@example.com',
+      subject: 'Social Reviews Report',
+      text: 'Attached.',
+      attachments: [{ filename: 'social-reviews.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content }],
+    });
+    const req = captured.at(-1)!;
+    const attachments = req.body.attachments as { content: string; filename: string; type: string; disposition: string }[];
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]).toMatchObject({
+      filename: 'social-reviews.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      disposition: 'attachment',
+    });
+    expect(Buffer.from(attachments[0]!.content, 'base64').equals(content)).toBe(true);
+  });
+
+  it('sends no attachments field for a plain email', async () => {
+    const provider = sendgridEmailProvider({ apiKey: 'SG.test-key', from: 'no-reply@kudo.test', baseUrl });
+    await provider.send({ to: 'a@example.com', subject: 's', text: 't' });
+    expect(captured.at(-1)!.body).not.toHaveProperty('attachments');
+  });
+
   it('fails loudly when SendGrid refuses the message', async () => {
     nextStatus = 403;
     const provider = sendgridEmailProvider({ apiKey: 'SG.test-key', from: 'no-reply@kudo.test', baseUrl });

@@ -28,6 +28,12 @@ export function sendgridEmailProvider(options: SendgridOptions): EmailProvider {
         html: message.html ?? undefined,
         headers: message.headers,
         customArgs: message.locationId ? { location_id: String(message.locationId) } : undefined,
+        attachments: message.attachments?.map((a) => ({
+          content: a.content.toString('base64'),
+          filename: a.filename,
+          type: a.contentType,
+          disposition: 'attachment',
+        })),
       });
       const id = response.headers['x-message-id'];
       return { id: typeof id === 'string' ? id : `sendgrid-${Date.now()}` };

@@ -1,6 +1,6 @@
 import type { EmailMessage } from '../../lib/mail.js';
 
-export type { EmailMessage } from '../../lib/mail.js';
+export type { EmailAttachment, EmailMessage } from '../../lib/mail.js';
 
 export interface EmailProvider {
   readonly kind: 'local' | 'sendgrid';

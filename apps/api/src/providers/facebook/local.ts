@@ -1,5 +1,6 @@
 import { socialApi } from '@kudo/shared';
 import { localConsentPage } from '../local-consent.js';
+import { localFeed, localFeedProfile } from '../local-reviews.js';
 import { ProviderError } from '../social-errors.js';
 import type { FacebookPage, FacebookProvider } from './types.js';
 
@@ -42,6 +43,25 @@ export function localFacebookProvider(): FacebookProvider {
     async listPages(userToken) {
       const user = userOf(userToken, 'local-facebook-user');
       return PAGES[user]!.map((p) => ({ ...p, accessToken: `local-facebook-page:${p.id}` }));
+    },
+    // The demo page holds no token: the local feed answers whatever the stored token.
+    async listRatings(pageId, _pageToken, after) {
+      const all = localFeed(pageId);
+      const start = after && /^\d+$/.test(after) ? Number(after) : 0;
+      return {
+        ratings: all.slice(start, start + 100).map((r) => ({
+          id: r.id,
+          reviewerName: r.author,
+          recommends: r.stars >= 4,
+          text: r.text,
+          createdAt: r.postedAt,
+        })),
+        after: start + 100 < all.length ? String(start + 100) : null,
+      };
+    },
+    async pageRating(pageId) {
+      const p = localFeedProfile(pageId);
+      return { rating: p?.rating ?? null, count: p?.count ?? null };
     },
   };
 }

@@ -17,6 +17,26 @@ export interface FacebookProvider {
   /** Exchanges the code for a user token and the user's name. */
   exchangeCode(code: string): Promise<{ userToken: string; userName: string }>;
   listPages(userToken: string): Promise<FacebookPage[]>;
+  /** One page of the page's recommendations (ratings), newest first, with the page token. */
+  listRatings(pageId: string, pageToken: string | null, after?: string): Promise<FacebookRatingPage>;
+  /** The page's own overall rating and rating count. */
+  pageRating(pageId: string, pageToken: string | null): Promise<{ rating: number | null; count: number | null }>;
+}
+
+export interface FacebookRating {
+  /** The recommendation's id (its story id, or the reviewer and time when Facebook gives none). */
+  id: string;
+  reviewerName: string;
+  /** recommendation_type positive (true) or negative (false). */
+  recommends: boolean;
+  text: string;
+  createdAt: Date;
+}
+
+export interface FacebookRatingPage {
+  ratings: FacebookRating[];
+  /** The cursor of the next page, or null at the end. */
+  after: string | null;
 }
 
 export const FACEBOOK_PERMISSIONS = [

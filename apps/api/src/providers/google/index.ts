@@ -3,7 +3,18 @@ import { localGoogleProvider } from './local.js';
 import { googleOAuthProvider } from './real.js';
 import type { GoogleProvider } from './types.js';
 
-export type { GbpAddress, GbpListing, GbpLocation, GoogleProvider, GoogleTokens } from './types.js';
+export type {
+  GbpAddress,
+  GbpListing,
+  GbpLocation,
+  GbpLocationRef,
+  GbpReview,
+  GbpReviewPage,
+  GbpReviewReply,
+  GoogleAuth,
+  GoogleProvider,
+  GoogleTokens,
+} from './types.js';
 
 /** Google's OAuth client when GOOGLE_CLIENT_ID and _SECRET are set, otherwise our local sign-in page. */
 export function createGoogleProvider(config: Config): GoogleProvider {

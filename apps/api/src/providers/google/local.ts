@@ -1,7 +1,8 @@
 import { socialApi } from '@kudo/shared';
 import { localConsentPage } from '../local-consent.js';
 import { ProviderError } from '../social-errors.js';
-import type { GbpListing, GoogleProvider } from './types.js';
+import { localFeed, localFeedProfile } from '../local-reviews.js';
+import type { GbpListing, GbpReviewReply, GoogleProvider } from './types.js';
 
 /** The two Google accounts of the local sign-in page: one manages two locations, the other none. */
 export const LOCAL_GOOGLE_ACCOUNTS = [
@@ -35,6 +36,11 @@ const HOUR = 3600_000;
 
 /** Codes come from our own sign-in page (GET /api/dev/oauth/google): `local-google:<account>`. */
 export function localGoogleProvider(): GoogleProvider {
+  // Replies posted through this provider, by review id: the feed shows them on the next sync.
+  const replies = new Map<string, GbpReviewReply>();
+  const known = (location: string, reviewId: string) => {
+    if (!localFeed(location).some((r) => r.id === reviewId)) throw new ProviderError('unavailable', `No local review ${reviewId}`);
+  };
   const accountOf = (value: string, prefix: string) => {
     const match = new RegExp(`^${prefix}:([12])(?::.*)?$`).exec(value);
     if (!match) throw new ProviderError('rejected', 'Unknown local Google code or token');
@@ -67,5 +73,36 @@ export function localGoogleProvider(): GoogleProvider {
       return structuredClone(LISTINGS[accountOf(accessToken, 'local-google-access')]!);
     },
     async revoke() {},
+    // The demo connections hold no tokens: the local feed answers whatever the stored tokens.
+    async listReviews(_auth, location, pageToken) {
+      const all = localFeed(location.locationId);
+      const profile = localFeedProfile(location.locationId);
+      const start = pageToken && /^\d+$/.test(pageToken) ? Number(pageToken) : 0;
+      const page = all.slice(start, start + 50);
+      return {
+        reviews: page.map((r) => ({
+          reviewId: r.id,
+          reviewerName: r.author,
+          stars: r.stars,
+          comment: r.text,
+          createTime: r.postedAt,
+          updateTime: replies.get(r.id)?.updateTime ?? r.postedAt,
+          reply: replies.get(r.id) ?? null,
+        })),
+        nextPageToken: start + 50 < all.length ? String(start + 50) : null,
+        averageRating: profile?.rating ?? null,
+        totalReviewCount: profile?.count ?? null,
+      };
+    },
+    async replyToReview(_auth, location, reviewId, comment) {
+      known(location.locationId, reviewId);
+      const reply = { comment, updateTime: new Date() };
+      replies.set(reviewId, reply);
+      return reply;
+    },
+    async deleteReviewReply(_auth, location, reviewId) {
+      known(location.locationId, reviewId);
+      replies.delete(reviewId);
+    },
   };
 }

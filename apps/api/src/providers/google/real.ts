@@ -2,7 +2,53 @@ import { mybusinessaccountmanagement } from '@googleapis/mybusinessaccountmanage
 import { mybusinessbusinessinformation } from '@googleapis/mybusinessbusinessinformation';
 import { OAuth2Client } from 'google-auth-library';
 import { httpStatusOf, ProviderError } from '../social-errors.js';
-import { GOOGLE_SCOPES, type GbpLocation, type GoogleProvider, type GoogleTokens } from './types.js';
+import {
+  GOOGLE_SCOPES,
+  type GbpLocation,
+  type GbpLocationRef,
+  type GbpReview,
+  type GbpReviewReply,
+  type GoogleAuth,
+  type GoogleProvider,
+  type GoogleTokens,
+} from './types.js';
+
+const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
+
+interface ApiReview {
+  name?: string;
+  reviewId?: string;
+  reviewer?: { displayName?: string; isAnonymous?: boolean };
+  starRating?: string;
+  comment?: string;
+  createTime?: string;
+  updateTime?: string;
+  reviewReply?: { comment?: string; updateTime?: string };
+}
+
+const when = (v: string | undefined): Date | null => {
+  const t = v ? Date.parse(v) : NaN;
+  return Number.isFinite(t) ? new Date(t) : null;
+};
+
+const toReply = (r: ApiReview['reviewReply']): GbpReviewReply | null =>
+  r?.comment ? { comment: r.comment, updateTime: when(r.updateTime) } : null;
+
+function toReview(r: ApiReview): GbpReview | null {
+  const reviewId = r.reviewId ?? r.name?.split('/').at(-1);
+  const createTime = when(r.createTime);
+  if (!reviewId || !createTime) return null;
+  return {
+    reviewId,
+    // Google shows anonymous reviewers as "A Google User".
+    reviewerName: r.reviewer?.displayName?.trim() || 'A Google User',
+    stars: STARS[r.starRating ?? ''] ?? 0,
+    comment: r.comment ?? '',
+    createTime,
+    updateTime: when(r.updateTime),
+    reply: toReply(r.reviewReply),
+  };
+}
 
 type AccountsOptions = Extract<Parameters<typeof mybusinessaccountmanagement>[0], object>;
 type InfoOptions = Extract<Parameters<typeof mybusinessbusinessinformation>[0], object>;
@@ -51,6 +97,41 @@ export function googleOAuthProvider(options: GoogleOAuthOptions): GoogleProvider
           }
         : {}),
     });
+  const v4 = `${apiBase ?? 'https://mybusiness.googleapis.com'}/v4`;
+  const reviewsUrl = (l: GbpLocationRef) => `${v4}/${l.accountId}/${l.locationId}/reviews`;
+  /** A client holding the connection's tokens: OAuth2Client renews the access token when it runs out or is refused. */
+  const withTokens = (auth: GoogleAuth) => {
+    const c = new OAuth2Client({
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      redirectUri: options.redirectUri,
+      forceRefreshOnFailure: true,
+      ...(oauthBase ? { endpoints: { oauth2TokenUrl: `${oauthBase}/token` } } : {}),
+    });
+    c.setCredentials({
+      access_token: auth.accessToken,
+      refresh_token: auth.refreshToken,
+      expiry_date: auth.expiresAt?.getTime() ?? null,
+    });
+    const pending: Promise<unknown>[] = [];
+    c.on('tokens', (t) => {
+      if (!auth.onTokens || !t.access_token) return;
+      pending.push(Promise.resolve(auth.onTokens(toTokens({ ...t, refresh_token: t.refresh_token ?? auth.refreshToken }))));
+    });
+    return { client: c, settled: () => Promise.all(pending) };
+  };
+  async function gbp<T>(auth: GoogleAuth, what: string, req: { url: string; method: 'GET' | 'PUT' | 'DELETE'; params?: Record<string, string | number>; data?: unknown }) {
+    if (!auth.accessToken && !auth.refreshToken) throw new ProviderError('rejected', `${what}: the connection holds no tokens`);
+    const { client: c, settled } = withTokens(auth);
+    try {
+      const res = await c.request<T>({ ...req, responseType: 'json', retry: false });
+      await settled();
+      return res.data;
+    } catch (error) {
+      await settled();
+      fail(error, what);
+    }
+  }
   const authed = (accessToken: string) => {
     const c = client();
     c.setCredentials({ access_token: accessToken });
@@ -134,6 +215,30 @@ export function googleOAuthProvider(options: GoogleOAuthOptions): GoogleProvider
         fail(error, 'Business Profile locations.list');
       }
       return { accountId: account.name, accountName: account.accountName ?? '', locations };
+    },
+    async listReviews(auth, location, pageToken) {
+      const body = await gbp<{ reviews?: ApiReview[]; nextPageToken?: string; averageRating?: number; totalReviewCount?: number }>(
+        auth,
+        'Business Profile reviews.list',
+        { url: reviewsUrl(location), method: 'GET', params: { pageSize: 50, orderBy: 'updateTime desc', ...(pageToken ? { pageToken } : {}) } },
+      );
+      return {
+        reviews: (body?.reviews ?? []).map(toReview).filter((r): r is GbpReview => r !== null),
+        nextPageToken: body?.nextPageToken || null,
+        averageRating: typeof body?.averageRating === 'number' ? body.averageRating : null,
+        totalReviewCount: typeof body?.totalReviewCount === 'number' ? body.totalReviewCount : null,
+      };
+    },
+    async replyToReview(auth, location, reviewId, comment) {
+      const body = await gbp<{ comment?: string; updateTime?: string }>(auth, 'Business Profile reviews.updateReply', {
+        url: `${reviewsUrl(location)}/${encodeURIComponent(reviewId)}/reply`,
+        method: 'PUT',
+        data: { comment },
+      });
+      return { comment: body?.comment ?? comment, updateTime: when(body?.updateTime) ?? new Date() };
+    },
+    async deleteReviewReply(auth, location, reviewId) {
+      await gbp(auth, 'Business Profile reviews.deleteReply', { url: `${reviewsUrl(location)}/${encodeURIComponent(reviewId)}/reply`, method: 'DELETE' });
     },
     async revoke(token) {
       try {

@@ -41,6 +41,50 @@ export interface GoogleProvider {
   listLocations(accessToken: string): Promise<GbpListing>;
   /** Best effort: tells Google the token is no longer wanted. */
   revoke(token: string): Promise<void>;
+  /** One page (up to 50) of a Business Profile location's reviews, newest first, with the profile's own figures. */
+  listReviews(auth: GoogleAuth, location: GbpLocationRef, pageToken?: string): Promise<GbpReviewPage>;
+  /** Posts or replaces the business's reply to a review. */
+  replyToReview(auth: GoogleAuth, location: GbpLocationRef, reviewId: string, comment: string): Promise<GbpReviewReply>;
+  /** Removes the business's reply from a review. */
+  deleteReviewReply(auth: GoogleAuth, location: GbpLocationRef, reviewId: string): Promise<void>;
+}
+
+/** A stored connection's tokens; `onTokens` hears of renewed ones so that they can be kept. */
+export interface GoogleAuth {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  onTokens?: (tokens: GoogleTokens) => void | Promise<void>;
+}
+
+/** The Business Profile account and location of a connection: accounts/{id} and locations/{id}. */
+export interface GbpLocationRef {
+  accountId: string;
+  locationId: string;
+}
+
+export interface GbpReviewReply {
+  comment: string;
+  updateTime: Date | null;
+}
+
+export interface GbpReview {
+  /** The review's id (the last part of its resource name). */
+  reviewId: string;
+  reviewerName: string;
+  /** 1 to 5; 0 when Google gives no star rating. */
+  stars: number;
+  comment: string;
+  createTime: Date;
+  updateTime: Date | null;
+  reply: GbpReviewReply | null;
+}
+
+export interface GbpReviewPage {
+  reviews: GbpReview[];
+  nextPageToken: string | null;
+  averageRating: number | null;
+  totalReviewCount: number | null;
 }
 
 export const GOOGLE_SCOPES = ['email', 'profile', 'https://www.googleapis.com/auth/business.manage'];

@@ -1,5 +1,6 @@
 import { ProviderError } from '../social-errors.js';
-import type { Place, PlacesProvider } from './types.js';
+import { addressParts } from './address.js';
+import type { Place, PlaceAddressParts, PlacesProvider } from './types.js';
 
 const FIELDS = ['id', 'displayName', 'formattedAddress', 'location', 'rating', 'userRatingCount', 'websiteUri', 'nationalPhoneNumber'];
 
@@ -12,6 +13,24 @@ interface ApiPlace {
   userRatingCount?: number;
   websiteUri?: string;
   nationalPhoneNumber?: string;
+  addressComponents?: { longText?: string; shortText?: string; types?: string[] }[];
+}
+
+/** Street, city, state, country and zip from Places' address components, or parsed from the formatted address. */
+function partsOf(p: ApiPlace): PlaceAddressParts {
+  const list = p.addressComponents;
+  if (!list?.length) return addressParts(p.formattedAddress ?? '');
+  const of = (type: string, short = false) => {
+    const c = list.find((x) => x.types?.includes(type));
+    return (short ? (c?.shortText ?? c?.longText) : (c?.longText ?? c?.shortText)) ?? '';
+  };
+  return {
+    street: [of('street_number'), of('route')].filter(Boolean).join(' '),
+    city: of('locality') || of('postal_town') || of('sublocality'),
+    state: of('administrative_area_level_1', true),
+    country: of('country', true),
+    zipcode: of('postal_code'),
+  };
 }
 
 const toPlace = (p: ApiPlace): Place | null =>
@@ -67,11 +86,13 @@ export function googlePlacesProvider(options: { apiKey: string; baseUrl?: string
       return (body.places ?? []).map(toPlace).filter((p): p is Place => p !== null);
     },
     async details(placeId) {
-      const res = await call(`/places/${encodeURIComponent(placeId)}`, FIELDS.join(','), { method: 'GET' });
+      const res = await call(`/places/${encodeURIComponent(placeId)}`, [...FIELDS, 'addressComponents'].join(','), { method: 'GET' });
       // Places answers 400 INVALID_ARGUMENT for an id of the wrong shape and 404 for one that does not exist.
       if (res.status === 404 || res.status === 400) return null;
       if (!res.ok) throw new ProviderError('unavailable', `Place details answered ${res.status}`);
-      return toPlace((await res.json().catch(() => ({}))) as ApiPlace);
+      const body = (await res.json().catch(() => ({}))) as ApiPlace;
+      const place = toPlace(body);
+      return place ? { ...place, components: partsOf(body) } : null;
     },
   };
 }

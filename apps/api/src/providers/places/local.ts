@@ -1,3 +1,4 @@
+import { addressParts } from './address.js';
 import type { Place, PlacesProvider } from './types.js';
 
 const p = (
@@ -63,7 +64,8 @@ export function localPlacesProvider(places: readonly Place[] = DEMO_PLACES): Pla
       return searchDemoPlaces(places, query, options?.limit ?? 10);
     },
     async details(placeId) {
-      return places.find((p) => p.placeId === placeId) ?? null;
+      const place = places.find((p) => p.placeId === placeId);
+      return place ? { ...place, components: addressParts(place.address) } : null;
     },
   };
 }

@@ -9,6 +9,16 @@ export interface Place {
   reviewCount: number | null;
   website: string | null;
   phone: string | null;
+  /** The address in parts (details only; search leaves it out). */
+  components?: PlaceAddressParts | null;
+}
+
+export interface PlaceAddressParts {
+  street: string;
+  city: string;
+  state: string;
+  country: string;
+  zipcode: string;
 }
 
 /** Business search and details by place id, over Google Places or the built-in demo list. */

@@ -1,0 +1,247 @@
+// Social reviews: the location's Google and Facebook reviews, newest first, with the credit given to campaigns.
+import { MSG, SOCIAL_REVIEW_LIMITS, type AttributionMethod, type SocialReviewItem, type SocialReviewPage } from '@kudo/shared';
+import type { LocationCtx } from '../../http/context.js';
+import { Prisma } from '../../lib/db.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isProviderError } from '../../providers/social-errors.js';
+import { markConnectionExpired } from '../social/index.js';
+import { googleAuth } from './google-auth.js';
+import { PLATFORMS } from './sync.js';
+
+type View = 'needs_credit' | 'all';
+
+/** A position in the list: the review's time and id, newest first. */
+interface Key {
+  postedAt: Date;
+  id: number;
+}
+
+export function encodeCursor(k: Key): string {
+  return Buffer.from(`${k.postedAt.toISOString()}|${k.id}`).toString('base64url');
+}
+
+export function decodeCursor(v: string): Key {
+  const [at, id] = Buffer.from(v, 'base64url').toString('utf8').split('|');
+  const t = at ? Date.parse(at) : NaN;
+  const n = Number(id);
+  if (!Number.isFinite(t) || !Number.isInteger(n) || n <= 0 || n > 2_147_483_647) throw badRequest(MSG.socialReviewBadCursor, { cursor: MSG.socialReviewBadCursor });
+  return { postedAt: new Date(t), id: n };
+}
+
+/**
+ * Ids of one source's reviews beyond a key, in list order (or the reverse, going back): one index range each,
+ * so that a page never reads more than it shows.
+ */
+async function keysOf(ctx: LocationCtx, source: string, view: View, from: Key | null, direction: 'older' | 'newer', take: number) {
+  const beyond = from
+    ? direction === 'older'
+      ? Prisma.sql`AND (r.posted_at, r.id) < (${from.postedAt}, ${from.id})`
+      : Prisma.sql`AND (r.posted_at, r.id) > (${from.postedAt}, ${from.id})`
+    : Prisma.empty;
+  const needs =
+    view === 'needs_credit'
+      ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM review_credits c WHERE c.review_id = r.id AND c.method = 'human')`
+      : Prisma.empty;
+  const order = direction === 'older' ? Prisma.sql`ORDER BY r.posted_at DESC, r.id DESC` : Prisma.sql`ORDER BY r.posted_at ASC, r.id ASC`;
+  return ctx.db.$queryRaw<Key[]>`
+    SELECT r.id, r.posted_at AS "postedAt" FROM reviews r
+    WHERE r.location_id = ${ctx.location.locationId} AND r.source = ${source} AND NOT r.archived ${beyond} ${needs}
+    ${order} LIMIT ${take}`;
+}
+
+const newerFirst = (a: Key, b: Key) => b.postedAt.getTime() - a.postedAt.getTime() || b.id - a.id;
+
+async function keys(ctx: LocationCtx, view: View, from: Key | null, direction: 'older' | 'newer', take: number) {
+  const lists = await Promise.all(PLATFORMS.map((s) => keysOf(ctx, s, view, from, direction, take)));
+  const all = lists.flat().sort(newerFirst);
+  return direction === 'older' ? all.slice(0, take) : all.slice(-take);
+}
+
+const reviewInclude = {
+  credits: { include: { campaign: { select: { uid: true, name: true } } }, orderBy: { id: 'asc' as const } },
+} satisfies Prisma.ReviewInclude;
+
+type LoadedReview = Prisma.ReviewGetPayload<{ include: typeof reviewInclude }>;
+
+export function toSocialReview(r: LoadedReview): SocialReviewItem {
+  const byCampaign = new Map<string, SocialReviewItem['attribution'][number]>();
+  for (const c of r.credits) {
+    const entry = byCampaign.get(c.campaign.uid) ?? { campaign: { campaign_uid: c.campaign.uid, name: c.campaign.name }, methods: [] };
+    entry.methods.push({ attribution_method: c.method as AttributionMethod });
+    byCampaign.set(c.campaign.uid, entry);
+  }
+  return {
+    id: r.id,
+    source: r.source,
+    rating: { type: r.ratingType === 'recommendation' ? 'recommendation' : 'star', value: r.rating },
+    author: r.authorName,
+    timestamp: r.postedAt.toISOString(),
+    content: { text: r.text },
+    attribution: [...byCampaign.values()],
+    reply: r.replyText ? { comment: r.replyText, updated_at: r.replyUpdatedAt?.toISOString() ?? null } : null,
+    url: r.url,
+  };
+}
+
+/** Whether the location ever connected Google or Facebook (the list has nowhere to come from otherwise). */
+async function hasSource(ctx: LocationCtx) {
+  const locationId = ctx.location.locationId;
+  const [connections, reviews] = await Promise.all([
+    ctx.db.socialConnection.count({ where: { locationId, provider: { in: [...PLATFORMS] } } }),
+    ctx.db.review.count({ where: { locationId, source: { in: [...PLATFORMS] } }, take: 1 }),
+  ]);
+  return connections > 0 || reviews > 0;
+}
+
+/** A page of the location's social reviews: the first, the one after a key (older) or before it (newer). */
+export async function loadPage(
+  ctx: LocationCtx,
+  input: { view: View; limit?: number; after?: string | null; before?: string | null },
+): Promise<SocialReviewPage> {
+  if (!(await hasSource(ctx))) throw badRequest(MSG.socialReviewsNotConnected);
+  const limit = input.limit ?? SOCIAL_REVIEW_LIMITS.pageSize;
+  const after = input.after ? decodeCursor(input.after) : null;
+  const before = !after && input.before ? decodeCursor(input.before) : null;
+  let page: Key[];
+  let hasAfter: boolean;
+  let hasBefore: boolean;
+  if (before) {
+    const got = await keys(ctx, input.view, before, 'newer', limit + 1);
+    hasBefore = got.length > limit;
+    page = hasBefore ? got.slice(1) : got;
+    hasAfter = page.length > 0 ? (await keys(ctx, input.view, page.at(-1)!, 'older', 1)).length > 0 : false;
+  } else {
+    const got = await keys(ctx, input.view, after, 'older', limit + 1);
+    hasAfter = got.length > limit;
+    page = got.slice(0, limit);
+    hasBefore = after !== null && page.length > 0 ? (await keys(ctx, input.view, page[0]!, 'newer', 1)).length > 0 : false;
+  }
+  const rows = await ctx.db.review.findMany({
+    where: { id: { in: page.map((k) => k.id) }, locationId: ctx.location.locationId },
+    include: reviewInclude,
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const data = page.map((k) => byId.get(k.id)).filter((r): r is LoadedReview => r !== undefined).map(toSocialReview);
+  return {
+    data,
+    cursor: {
+      after: hasAfter && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+      before: hasBefore && page.length > 0 ? encodeCursor(page[0]!) : null,
+      has_after: hasAfter,
+      has_before: hasBefore,
+    },
+  };
+}
+
+async function socialReviewOf(ctx: LocationCtx, id: number) {
+  const review = await ctx.db.review.findFirst({
+    where: { id, locationId: ctx.location.locationId, source: { in: [...PLATFORMS] } },
+    include: reviewInclude,
+  });
+  if (!review) throw notFound(MSG.socialReviewNotFound);
+  return review;
+}
+
+async function campaignOf(ctx: LocationCtx, uid: string) {
+  const campaign = await ctx.db.campaign.findFirst({ where: { uid, locationId: ctx.location.locationId }, select: { id: true, deletedAt: true } });
+  if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
+  return campaign;
+}
+
+interface CreditInput {
+  view: View;
+  limit: number;
+  review_id: number;
+  campaign_uid: string;
+  attribution_method: AttributionMethod;
+  cursor?: { after?: string | null; before?: string | null } | null;
+}
+
+const refreshed = (ctx: LocationCtx, input: CreditInput) =>
+  loadPage(ctx, { view: input.view, limit: input.limit, after: input.cursor?.after ?? null, before: input.cursor?.before ?? null });
+
+/** A person credits the review to the campaign: confirms a suggestion or gives credit by hand. */
+export async function addAttribution(ctx: LocationCtx, input: CreditInput) {
+  if (input.attribution_method !== 'human') throw badRequest(MSG.socialCreditByPerson, { attribution_method: MSG.socialCreditByPerson });
+  const review = await socialReviewOf(ctx, input.review_id);
+  const campaign = await campaignOf(ctx, input.campaign_uid);
+  if (campaign.deletedAt) throw notFound(MSG.dispatchCampaignNotFound);
+  await ctx.db.reviewCredit.createMany({
+    data: [{ locationId: ctx.location.locationId, reviewId: review.id, campaignId: campaign.id, method: 'human', createdById: ctx.session.userId }],
+    skipDuplicates: true,
+  });
+  return refreshed(ctx, input);
+}
+
+/** Removes a person's credit or a suggestion; a removed suggestion is not made again for the same text. */
+export async function removeAttribution(ctx: LocationCtx, input: CreditInput) {
+  const review = await socialReviewOf(ctx, input.review_id);
+  const campaign = await campaignOf(ctx, input.campaign_uid);
+  const gone = await ctx.db.reviewCredit.deleteMany({
+    where: { locationId: ctx.location.locationId, reviewId: review.id, campaignId: campaign.id, method: input.attribution_method },
+  });
+  if (gone.count === 0) throw notFound(MSG.socialCreditNotFound);
+  return refreshed(ctx, input);
+}
+
+/** The Google connection to answer reviews with, with its tokens; renewed tokens are kept. */
+async function googleFor(ctx: LocationCtx) {
+  const conn = await ctx.db.googleConnection.findUnique({ where: { locationId: ctx.location.locationId } });
+  if (!conn || !conn.selectedId) throw conflict(MSG.googleNotConnected);
+  if (conn.status !== 'connected') throw conflict(MSG.googleConnectionExpired);
+  return { conn, ref: { accountId: conn.accountId, locationId: conn.selectedId }, auth: googleAuth(ctx, conn) };
+}
+
+async function onGoogle<T>(ctx: LocationCtx, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'Google review reply failed');
+    if (isProviderError(error) && error.kind === 'rejected') {
+      await markConnectionExpired(ctx.db, ctx.location.locationId, 'google');
+      throw conflict(MSG.googleConnectionExpired);
+    }
+    throw new AppError(503, MSG.googleUnavailable);
+  }
+}
+
+async function googleReviewOf(ctx: LocationCtx, id: number) {
+  const review = await socialReviewOf(ctx, id);
+  if (review.source !== 'google' || !review.externalId) throw badRequest(MSG.socialReplyGoogleOnly);
+  return review;
+}
+
+/** Posts (or replaces) the business's reply on Google; the list shows it at once and the next sync confirms it. */
+export async function saveReply(ctx: LocationCtx, id: number, comment: string) {
+  const review = await googleReviewOf(ctx, id);
+  const g = await googleFor(ctx);
+  const reply = await onGoogle(ctx, () => ctx.providers.google.replyToReview(g.auth, g.ref, review.externalId!, comment));
+  const updated = await ctx.db.review.update({
+    where: { id: review.id },
+    data: { replyText: reply.comment, replyUpdatedAt: reply.updateTime ?? new Date() },
+    include: reviewInclude,
+  });
+  return { review: toSocialReview(updated) };
+}
+
+export async function deleteReply(ctx: LocationCtx, id: number) {
+  const review = await googleReviewOf(ctx, id);
+  if (!review.replyText) throw badRequest(MSG.socialReplyNone);
+  const g = await googleFor(ctx);
+  await onGoogle(ctx, () => ctx.providers.google.deleteReviewReply(g.auth, g.ref, review.externalId!));
+  const updated = await ctx.db.review.update({ where: { id: review.id }, data: { replyText: null, replyUpdatedAt: null }, include: reviewInclude });
+  return { review: toSocialReview(updated) };
+}
+
+/**
+ * Social reviews a person credited to each campaign in a range (all time without one): +5 points each on the
+ * leaderboard. Suggestions (mentions, matching) do not count until confirmed.
+ */
+export async function creditedReviewCounts(db: LocationCtx['db'], locationId: number, range?: { from: Date; to: Date }) {
+  const rows = await db.reviewCredit.groupBy({
+    by: ['campaignId'],
+    where: { locationId, method: 'human', ...(range ? { review: { postedAt: { gte: range.from, lt: range.to }, archived: false } } : { review: { archived: false } }) },
+    _count: { _all: true },
+  });
+  return new Map(rows.map((r) => [r.campaignId, r._count._all]));
+}
