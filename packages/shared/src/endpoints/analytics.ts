@@ -27,6 +27,12 @@ export const ADDABLE_REVIEW_SOURCES = REVIEW_SOURCES.filter((s) => s !== 'kudo' 
 export const REVIEW_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export type ReviewSentiment = (typeof REVIEW_SENTIMENTS)[number];
 
+/** The sentiment of a review that has stars but no mood: 4–5 positive, 3 neutral, 1–2 negative. */
+export function sentimentFromStars(stars: number): ReviewSentiment {
+  if (stars >= 4) return 'positive';
+  return stars === 3 ? 'neutral' : 'negative';
+}
+
 export const REVIEW_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const REVIEW_EXPORT_ROWS = 3000;
 /** The longest dispatching range, in months. */

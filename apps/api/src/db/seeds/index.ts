@@ -6,8 +6,9 @@ import { seedNotify } from './notify.js';
 import { seedSocial } from './social.js';
 import { seedSocialReviews } from './social-reviews.js';
 import { seedWidget } from './widget.js';
+import { seedAnalytics } from './analytics.js';
 
 export type { AreaSeeder, DemoIds } from './types.js';
 
 /** Each product area's demo data, seeded in this order inside the demo's transaction. */
-export const areaSeeders: readonly AreaSeeder[] = [seedGeneral, seedCampaigns, seedWidget, seedCard, seedNotify, seedSocial, seedSocialReviews];
+export const areaSeeders: readonly AreaSeeder[] = [seedGeneral, seedCampaigns, seedWidget, seedCard, seedNotify, seedSocial, seedAnalytics, seedSocialReviews];

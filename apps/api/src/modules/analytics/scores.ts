@@ -18,12 +18,6 @@ export function halvedStars(sum: number, count: number): number | null {
   return Math.round((sum / count / 2) * 10) / 10;
 }
 
-/** The sentiment of a review that has stars but no mood: 4–5 positive, 3 neutral, 1–2 negative. */
-export function sentimentFromStars(stars: number): analyticsApi.ReviewSentiment {
-  if (stars >= 4) return 'positive';
-  return stars === 3 ? 'neutral' : 'negative';
-}
-
 /** The stars of a review added by hand, from its sentiment. */
 export const starsFromSentiment = (sentiment: analyticsApi.ReviewSentiment): number =>
   sentiment === 'positive' ? 5 : sentiment === 'neutral' ? 3 : 1;

@@ -4,7 +4,6 @@ import {
   formatPhone,
   MSG,
   siteLabel,
-  starsFor,
   timeAgo,
   toE164,
   type FlowMode,
@@ -15,11 +14,13 @@ import type { z } from 'zod';
 import type { pulsecheckApi } from '@kudo/shared';
 import type { AppDeps, PublicCtx } from '../../http/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { listedReviewWhere, publicReviewWhere } from '../../lib/public-reviews.js';
 import { hashToken } from '../../lib/tokens.js';
 import { DISPATCH_TOKEN_DAYS, newDispatchToken } from '../operate/index.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { sendResponseAlerts } from './alerts.js';
 import { queueCardAfterPulseCheck } from '../card/index.js';
+import { publicName, syncAnswerReview } from './answer-review.js';
 
 type Submission = z.output<(typeof pulsecheckApi)['submitStep']['body']>;
 
@@ -187,57 +188,23 @@ export async function submit(ctx: PublicCtx, token: string, campaignUid: string,
     }
   }
   if (recordingUrl) await attachAudioReview(ctx, d.id, recordingUrl);
-  if (body.type === 'review' && body.data.method === 'text' && !d.isTest) {
-    const fresh = await ctx.db.dispatch.findUniqueOrThrow({ where: { id: d.id } });
-    await ctx.db.review.create({
-      data: {
-        locationId: d.locationId,
-        source: 'kudo',
-        externalId: `dispatch-${d.id}`,
-        authorName: publicName(d.customerName),
-        rating: starsFor((fresh.mood as Mood | null) ?? null, fresh.sliderMean),
-        text: body.data.value,
-        postedAt: new Date(),
-        campaignId: fresh.creditedCampaignId ?? campaign.id,
-      },
-    });
-  }
+  else await syncAnswerReview(ctx.db, d.id);
   return { type: body.type };
 }
 
 /**
- * A voice review's recording: kept on the review step's answer and, for real pulseChecks, made a review of
- * the location with its audio (once, whatever calls this twice).
+ * A voice review's recording: kept on the review step's answer and, for real pulseChecks, on the answer's
+ * review (whatever calls this twice).
  */
 export async function attachAudioReview(deps: AppDeps, dispatchId: number, audioUrl: string): Promise<void> {
-  const d = await deps.db.dispatch.findUnique({ where: { id: dispatchId } });
-  if (!d) return;
   const step = await deps.db.pulseCheckSubmission.findUnique({ where: { dispatchId_type: { dispatchId, type: 'review' } } });
   if (step) {
     await deps.db.pulseCheckSubmission.update({ where: { id: step.id }, data: { data: { ...(step.data as object), audio_url: audioUrl } } });
   }
-  if (d.isTest) return;
-  const review = {
-    authorName: publicName(d.customerName),
-    rating: starsFor((d.mood as Mood | null) ?? null, d.sliderMean),
-    text: '',
-    audioUrl,
-    postedAt: new Date(),
-    campaignId: d.creditedCampaignId ?? d.campaignId,
-  };
-  await deps.db.review.upsert({
-    where: { locationId_source_externalId: { locationId: d.locationId, source: 'kudo', externalId: `dispatch-${d.id}` } },
-    create: { locationId: d.locationId, source: 'kudo', externalId: `dispatch-${d.id}`, ...review },
-    update: { audioUrl },
-  });
+  await syncAnswerReview(deps.db, dispatchId);
 }
 
-/** "Pat J.": a customer's first name and initial, as reviews show them. */
-export function publicName(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return 'A customer';
-  return parts.length === 1 ? parts[0]! : `${parts[0]} ${parts.at(-1)![0]!.toUpperCase()}.`;
-}
+export { publicName };
 
 const youtubeId = (url: string): string | null =>
   /(?:youtu\.be\/|youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/))([A-Za-z0-9_-]{11})/.exec(url)?.[1] ?? null;
@@ -248,9 +215,9 @@ export async function bio(deps: AppDeps, campaignUid: string) {
   if (!campaign) throw notFound();
   const settings = await deps.db.pulseCheckSettings.findUnique({ where: { locationId: campaign.locationId } });
   const [aggregate, reviews] = await Promise.all([
-    deps.db.review.aggregate({ where: { campaignId: campaign.id, locationId: campaign.locationId }, _avg: { rating: true }, _count: true }),
+    deps.db.review.aggregate({ where: { ...publicReviewWhere(campaign.locationId), campaignId: campaign.id }, _avg: { rating: true }, _count: true }),
     deps.db.review.findMany({
-      where: { campaignId: campaign.id, locationId: campaign.locationId, approvedForWidget: true },
+      where: { ...listedReviewWhere(campaign.locationId), campaignId: campaign.id },
       orderBy: { postedAt: 'desc' },
       take: 20,
     }),

@@ -1,5 +1,6 @@
 import { toE164, widgetApi } from '@kudo/shared';
 import type { Db } from '../../lib/db.js';
+import { listedReviewWhere, publicReviewWhere } from '../../lib/public-reviews.js';
 import type { Location, WidgetSetting } from '../../generated/prisma/client.js';
 import { toReviewWidgetSettings } from './settings.js';
 
@@ -58,12 +59,12 @@ export async function computeWidgetData(
   publicUrl: string,
   now = new Date(),
 ): Promise<WidgetData> {
-  const where = { locationId: location.id };
+  const where = publicReviewWhere(location.id);
   const [aggregate, recentReviewCount, reviews, reviewsUrl] = await Promise.all([
     db.review.aggregate({ where, _sum: { rating: true }, _count: { _all: true } }),
     db.review.count({ where: { ...where, postedAt: { gte: new Date(now.getTime() - 30 * DAY), lte: now } } }),
     db.review.findMany({
-      where: { ...where, approvedForWidget: true },
+      where: listedReviewWhere(location.id),
       orderBy: [{ postedAt: 'desc' }, { id: 'desc' }],
       take: widgetApi.WIDGET_REVIEW_LIMIT,
     }),

@@ -1,3 +1,4 @@
+import { listedReviewWhere, publicReviewWhere } from '../../lib/public-reviews.js';
 import { MSG, PRODUCT, type widgetApi } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -20,10 +21,9 @@ async function widgetOf(ctx: LocationCtx) {
 }
 
 async function toWidgetSetting(ctx: LocationCtx, w: WidgetSetting): Promise<widgetApi.WidgetSetting> {
-  const where = { locationId: ctx.location.locationId };
   const [reviewCount, approvedCount] = await Promise.all([
-    ctx.db.review.count({ where }),
-    ctx.db.review.count({ where: { ...where, approvedForWidget: true } }),
+    ctx.db.review.count({ where: publicReviewWhere(ctx.location.locationId) }),
+    ctx.db.review.count({ where: listedReviewWhere(ctx.location.locationId) }),
   ]);
   return {
     reviewCount,
@@ -54,7 +54,7 @@ export async function refresh(ctx: LocationCtx) {
   const location = await ctx.db.location.findUniqueOrThrow({ where: { id: ctx.location.locationId } });
   const now = new Date();
   const data = await refreshWidgetCache(ctx.db, location, w, ctx.config.publicUrl, now);
-  const approvedCount = await ctx.db.review.count({ where: { locationId: location.id, approvedForWidget: true } });
+  const approvedCount = await ctx.db.review.count({ where: listedReviewWhere(location.id) });
   return { refreshedAt: now.toISOString(), reviewCount: data.aggregateRating.reviewCount, approvedCount };
 }
 

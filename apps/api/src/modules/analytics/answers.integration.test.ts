@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@kudo/shared';
+import { createTestApp, demoLocationIds, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { daysAgo } from './test-support.js';
+
+let t: TestContext;
+let austinId: number;
+let owner: Agent;
+let campaign: { id: number; uid: string };
+let other: { id: number; uid: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ austinId } = await demoLocationIds(t.db));
+  owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+  campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null, isDefault: false }, orderBy: { id: 'asc' } });
+  other = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null, id: { not: campaign.id } }, orderBy: { id: 'asc' } });
+});
+
+const submit = (uid: string, token: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/kudo/application/pulsecheck/${uid}/${token}/submit`, payload: payload as object });
+
+/** Sends a real pulseCheck (SMS) and reads its token from the text message. */
+async function send(phone: string, extra: object = {}) {
+  const res = await owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: phone, customer_name: 'Robin Banks', customer_address: '1 Main St', ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: `+1${phone}` }, orderBy: { id: 'desc' } });
+  const token = /\/pulsecheck\/([A-Za-z0-9_-]+)/.exec(sms.body)![1]!;
+  const dispatch = await t.db.dispatch.findFirstOrThrow({ where: { customerPhone: `+1${phone}` }, orderBy: { id: 'desc' } });
+  return { token, dispatch };
+}
+
+const reviewOf = (dispatchId: number) => t.db.review.findUnique({ where: { dispatchId } });
+
+describe('every answered pulseCheck is one review', () => {
+  it('is made at the mood and completed by sliders, the review lead and the text', async () => {
+    const { token, dispatch } = await send('5125550171');
+    expect(await reviewOf(dispatch.id)).toBeNull();
+    await submit(other.uid, token, { type: 'mood', data: { mood: 'neutral' } });
+    const first = await reviewOf(dispatch.id);
+    expect(first).toMatchObject({
+      locationId: austinId, source: 'kudo', externalId: `dispatch-${dispatch.id}`, sentiment: 'neutral', rating: 3, text: '',
+      campaignId: other.id, customerName: 'Robin Banks', customerPhone: '+15125550171', customerAddress: '1 Main St', kudoIndex: null,
+      authorName: 'Robin B.', approvedForWidget: false,
+    });
+    await submit(other.uid, token, { type: 'ratings', data: [{ name: 'Recommend', value: 8 }, { name: 'Professionalism', value: 9 }, { name: 'Quality', value: 10 }] });
+    await submit(other.uid, token, { type: 'social-media', data: { selection: 'google', url: null } });
+    await submit(other.uid, token, { type: 'review', data: { method: 'text', value: 'Pretty good overall' } });
+    const done = await reviewOf(dispatch.id);
+    expect(done).toMatchObject({ sentiment: 'neutral', kudoIndex: 9, text: 'Pretty good overall', rating: 5, postedAt: first!.postedAt });
+    expect(done!.sliders).toEqual([{ name: 'Recommend', value: 8 }, { name: 'Professionalism', value: 9 }, { name: 'Quality', value: 10 }]);
+    expect(await t.db.review.count({ where: { dispatchId: dispatch.id } })).toBe(1);
+  });
+
+  it('in slider-first mode starts at the ratings, with the sentiment of their stars until the mood comes', async () => {
+    const { token, dispatch } = await send('5125550172');
+    await submit(campaign.uid, token, { type: 'ratings', data: [{ name: 'a', value: 10 }, { name: 'b', value: 9 }] });
+    expect(await reviewOf(dispatch.id)).toMatchObject({ sentiment: 'positive', kudoIndex: 9.5, rating: 5 });
+    await submit(campaign.uid, token, { type: 'mood', data: { mood: 'negative' } });
+    expect(await reviewOf(dispatch.id)).toMatchObject({ sentiment: 'negative' });
+  });
+
+  it('keeps staff’s campaign and customer corrections when the customer goes on', async () => {
+    const { token, dispatch } = await send('5125550173');
+    await submit(campaign.uid, token, { type: 'mood', data: { mood: 'positive' } });
+    const r = (await reviewOf(dispatch.id))!;
+    await owner.post('/api/analytics/customer-comments/edit', { transaction_id: r.id, source: 'kudo', campaign_uid: other.uid, name: 'Robin Q. Banks' });
+    await owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'kudo', transaction_id: r.id });
+    await submit(campaign.uid, token, { type: 'review', data: { method: 'text', value: 'Great!' } });
+    expect(await reviewOf(dispatch.id)).toMatchObject({ campaignId: other.id, customerName: 'Robin Q. Banks', approvedForWidget: true, text: 'Great!' });
+  });
+
+  it('makes none for a test pulseCheck', async () => {
+    const { token, dispatch } = await send('5125550174', { is_test: true });
+    await submit(campaign.uid, token, { type: 'mood', data: { mood: 'positive' } });
+    await submit(campaign.uid, token, { type: 'review', data: { method: 'text', value: 'Testing only' } });
+    expect(await reviewOf(dispatch.id)).toBeNull();
+  });
+
+  it('keeps a mood-only answer out of the widget’s figures, and a text review in them', async () => {
+    const w = await t.db.widgetSetting.findUniqueOrThrow({ where: { locationId: austinId } });
+    const figures = async () => {
+      await owner.get('/api/widget/gsd/data/refresh');
+      return json(await t.app.inject({ method: 'GET', url: `/api/widget/${w.widgetKey}/data` })).data.aggregateRating.reviewCount as number;
+    };
+    const before = await figures();
+    const { token } = await send('5125550175');
+    await submit(campaign.uid, token, { type: 'mood', data: { mood: 'positive' } });
+    expect(await figures()).toBe(before);
+    await submit(campaign.uid, token, { type: 'review', data: { method: 'text', value: 'Counted now' } });
+    expect(await figures()).toBe(before + 1);
+  });
+});
+
+describe('E129 dispatching', () => {
+  const load = (body: object = {}) => owner.post('/api/analytics/reload/dispatching', body);
+
+  it('adds the range’s sends, answers, scores, review leads and contact cards', async () => {
+    const before = json(await load({ from_date: daysAgo(1), to_date: daysAgo(-1) })).data.data;
+    const a = await send('5125550181');
+    const b = await send('5125550182');
+    await owner.post('/api/kudo-beta/dispatch/send-bio', { campaign_uid: campaign.uid, customer_email: 'bio@example.com' });
+    await submit(campaign.uid, a.token, { type: 'mood', data: { mood: 'positive' } });
+    await submit(campaign.uid, a.token, { type: 'ratings', data: [{ name: 'r', value: 10 }, { name: 'p', value: 8 }, { name: 'q', value: 6 }] });
+    await submit(campaign.uid, a.token, { type: 'social-media', data: { selection: 'google' } });
+    await submit(campaign.uid, b.token, { type: 'mood', data: { mood: 'negative' } });
+    await submit(campaign.uid, b.token, { type: 'social-media', data: { selection: 'none' } });
+    const res = json(await load({ from_date: daysAgo(1), to_date: daysAgo(-1) }));
+    expect(res.status).toBe(1);
+    const d = res.data.data;
+    expect(d.pulse_checks_participant_count.value - before.pulse_checks_participant_count.value).toBe(2);
+    expect(d.review_leads.value - before.review_leads.value).toBe(1);
+    expect(d.happy_count.value - before.happy_count.value).toBe(1);
+    expect(d.unhappy_count.value - before.unhappy_count.value).toBe(1);
+    expect(d.pulse_check_sms_count.value - before.pulse_check_sms_count.value).toBe(2);
+    expect(d.bio_email_count.value - before.bio_email_count.value).toBe(1);
+    expect(d.happy_count.percent).toMatch(/^\d{1,3}\.\d{2}%$/);
+    expect(d.pulse_check_sms_count.trend.date_index).toHaveLength(3);
+    expect(d.pulse_check_sms_count.trend.values.reduce((s: number, v: number) => s + v, 0)).toBe(d.pulse_check_sms_count.value);
+    expect(d.sliders).toHaveLength(3);
+    expect(d.qrcode_total_count).toEqual({ value: null });
+    if (before.pulse_checks_participant_count.value === 0) {
+      expect(d.kudo_index.value).toBe(8);
+      expect(d.sliders.map((s: { value: number }) => s.value)).toEqual([5, 4, 3]);
+    }
+    expect(res.data.meta).toEqual({ from_date: daysAgo(1), to_date: daysAgo(-1) });
+  });
+
+  it('answers the seeded months, and 400 beyond 6 months or 36 months back', async () => {
+    const ok = json(await load({ from_date: daysAgo(180), to_date: daysAgo(0) }));
+    expect(ok.status).toBe(1);
+    const long = await load({ from_date: daysAgo(200), to_date: daysAgo(0) });
+    expect(long.statusCode).toBe(400);
+    expect(json(long).message).toBe(MSG.dispatchingRangeTooLong);
+    const old = await load({ from_date: '2021-01-01', to_date: '2021-02-01' });
+    expect(old.statusCode).toBe(400);
+    const bad = await load({ from_date: 'soon' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(json(bad))).toContain(MSG.reviewFromDate);
+  });
+
+  it('shows a Dallas session none of Austin’s figures', async () => {
+    const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    const { dallasId } = await demoLocationIds(t.db);
+    const range = { from_date: daysAgo(180), to_date: daysAgo(0) };
+    const d = json(await dallas.post('/api/analytics/reload/dispatching', range)).data.data;
+    const dallasAnswers = await t.db.review.count({
+      where: { locationId: dallasId, source: 'kudo', dispatchId: { not: null }, archived: false, postedAt: { gte: new Date(Date.now() - 182 * 86_400_000) } },
+    });
+    expect(d.pulse_checks_participant_count.value).toBe(dallasAnswers);
+    const austin = json(await load(range)).data.data;
+    expect(austin.pulse_checks_participant_count.value).toBeGreaterThan(d.pulse_checks_participant_count.value);
+  });
+});
