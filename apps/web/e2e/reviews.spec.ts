@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { ownerAtAustin } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-reviews';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/reviews-${name}.png`, fullPage: true });
 
 test.describe.configure({ timeout: 150_000 });
 
-/** The demo owner, at Austin (the owner has two locations). */
-async function ownerAtAustin(page: Page) {
-  await logIn(page, 'owner@kudo.test');
-  await expect(page).toHaveURL(/\/select-location$/);
-  await page.getByRole('button', { name: /Demo Plumbing Austin/ }).first().click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'Reviews' });
 const rows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
