@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteName } from './routes';
+import { ROUTES, type RouteDef, type RouteName } from './routes';
 
 /**
  * The screens built so far. A route of the table without an entry here is not rendered at all: its
@@ -35,4 +35,12 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-comp-analysis': lazy(() => import('../features/competitors/pages/CompetitorsPage')),
   'analyze-reviews-customer-reviews': lazy(() => import('../features/reviews/pages/CustomerReviewsPage')),
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
+  'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
+  'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
 };
+
+/** Whether a screen can be shown: its page is built, or it forwards to one that can be. */
+export function isBuilt(name: RouteName): boolean {
+  const def: RouteDef = ROUTES[name];
+  return PAGES[name] !== undefined || (def.redirectTo !== undefined && isBuilt(def.redirectTo));
+}

@@ -1,14 +1,9 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound';
 import { AppRoot } from './AppRoot';
-import { PAGES } from './pages';
+import { isBuilt, PAGES } from './pages';
 import { RouteShell, type RouteHandle } from './RouteShell';
-import { ROUTES, routeNames, type RouteDef, type RouteLayout, type RouteName } from './routes';
-
-const renderable = (name: RouteName): boolean => {
-  const def: RouteDef = ROUTES[name];
-  return PAGES[name] !== undefined || (def.redirectTo !== undefined && renderable(def.redirectTo));
-};
+import { ROUTES, routeNames, type RouteDef, type RouteLayout } from './routes';
 
 const pathsOf = (def: RouteDef) => [def.path, ...(def.aliases ?? [])];
 
@@ -16,7 +11,7 @@ export function buildRoutes(): RouteObject[] {
   const framed: Record<RouteLayout, RouteObject[]> = { main: [], bare: [], none: [] };
   const redirects: RouteObject[] = [];
   for (const name of routeNames) {
-    if (name === 'not-found' || !renderable(name)) continue;
+    if (name === 'not-found' || !isBuilt(name)) continue;
     const def: RouteDef = ROUTES[name];
     const Page = PAGES[name];
     if (Page) {

@@ -81,6 +81,34 @@ describe('ChartFrame', () => {
     expect(within(group).getByRole('button', { name: 'All Time' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  test('further toggles (a source) sit before the range, each a named group', async () => {
+    const onSource = vi.fn();
+    render(
+      <ChartFrame
+        title="Growth"
+        query={loaded(POINTS)}
+        isEmpty={() => false}
+        summary={() => 'Growth'}
+        toggles={[{ label: 'Source', options: [{ value: 'google', label: 'Google' }, { value: 'facebook', label: 'Facebook' }], value: 'google', onChange: onSource }]}
+        ranges={YEAR_OR_ALL_TIME}
+        range="all"
+        onRangeChange={vi.fn()}
+      >
+        {(points) => (
+          <LineChart data={points}>
+            <Line dataKey="reviews" isAnimationActive={false} />
+          </LineChart>
+        )}
+      </ChartFrame>,
+    );
+    const groups = screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
+    expect(groups).toEqual(['Growth source', 'Growth range']);
+    const source = screen.getByRole('group', { name: 'Growth source' });
+    expect(within(source).getByRole('button', { name: 'Google' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(within(source).getByRole('button', { name: 'Facebook' }));
+    expect(onSource).toHaveBeenCalledWith('facebook');
+  });
+
   test('no points: Collecting Data, Check back soon!', () => {
     render(<ReviewsChart query={loaded([])} />);
     expect(screen.getByText(STATE_TEXT.collecting)).toBeTruthy();

@@ -17,6 +17,15 @@ export const YEAR_OR_ALL_TIME = [
   { value: 'all', label: 'All Time' },
 ] as const satisfies readonly RangeOption<string>[];
 
+/** A further choice shown beside the range toggle (a source: Google / Facebook), drawn the same way. */
+export interface ChartToggle {
+  /** Names the group for screen readers ('Source'). */
+  label: string;
+  options: readonly RangeOption<string>[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
 export interface ChartFrameProps<T, K extends string> {
   title: string;
   query: QueryLike<T>;
@@ -29,6 +38,8 @@ export interface ChartFrameProps<T, K extends string> {
   ranges?: readonly RangeOption<K>[];
   range?: K;
   onRangeChange?: (range: K) => void;
+  /** Other toggles, before the range toggle. */
+  toggles?: readonly ChartToggle[];
   height?: number;
   className?: string;
 }
@@ -46,6 +57,7 @@ export function ChartFrame<T, K extends string>({
   ranges,
   range,
   onRangeChange,
+  toggles = [],
   height = 260,
   className,
 }: ChartFrameProps<T, K>) {
@@ -57,20 +69,15 @@ export function ChartFrame<T, K extends string>({
       className={className}
       aria-busy={query.isPending || undefined}
       actions={
-        ranges && range !== undefined && onRangeChange ? (
-          <div className={styles.toggle} role="group" aria-label={`${title} range`}>
-            {ranges.map((r) => (
-              <button
-                key={r.value}
-                type="button"
-                className={cx(styles.option, r.value === range && styles.on)}
-                aria-pressed={r.value === range}
-                onClick={() => onRangeChange(r.value)}
-              >
-                {r.label}
-              </button>
+        toggles.length || (ranges && range !== undefined && onRangeChange) ? (
+          <>
+            {toggles.map((t) => (
+              <ToggleGroup key={t.label} label={`${title} ${t.label.toLowerCase()}`} options={t.options} value={t.value} onChange={t.onChange} />
             ))}
-          </div>
+            {ranges && range !== undefined && onRangeChange && (
+              <ToggleGroup label={`${title} range`} options={ranges} value={range} onChange={(v) => onRangeChange(v as K)} />
+            )}
+          </>
         ) : undefined
       }
     >
@@ -89,5 +96,34 @@ export function ChartFrame<T, K extends string>({
         )}
       </QueryBoundary>
     </Card>
+  );
+}
+
+/** Pressed-button choices of one group: exactly one is on. */
+function ToggleGroup({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly RangeOption<string>[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className={styles.toggle} role="group" aria-label={label}>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          className={cx(styles.option, o.value === value && styles.on)}
+          aria-pressed={o.value === value}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -12,6 +12,11 @@ export interface QueryLike<T> {
   refetch: () => unknown;
 }
 
+/** A query-shaped wrapper for data already at hand (a part of a larger answer), for parts that take a query. */
+export function settledQuery<T>(data: T, refetch: () => unknown = () => undefined): QueryLike<T> {
+  return { isPending: false, isError: false, isFetching: false, error: null, data, refetch };
+}
+
 export interface EmptyProps {
   title?: string;
   description?: ReactNode;
@@ -30,7 +35,7 @@ export interface QueryBoundaryProps<T> {
   emptyContent?: ReactNode;
   /** Text under the spinner ('Loading…' by default). */
   loadingLabel?: string;
-  /** The error state's headline ('Oops!' by default). */
+  /** The error state's title ('Oops!' by default). */
   errorTitle?: string;
   /** The error's message for a person; the server's message by default. */
   errorMessage?: (error: unknown) => string;

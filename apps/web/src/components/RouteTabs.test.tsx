@@ -37,6 +37,22 @@ describe('RouteTabs', () => {
     expect(screen.getAllByRole('link').filter((l) => l.getAttribute('aria-current'))).toHaveLength(0);
   });
 
+  test('a section tab is current on every address under its section', () => {
+    render(
+      <MemoryRouter initialEntries={['/analyze/reviews/social-reviews']}>
+        <RouteTabs
+          label="Analyze"
+          tabs={[
+            { label: 'Overview', to: '/analyze/overview' },
+            { label: 'Reviews', to: '/analyze/reviews/customer-reviews', section: '/analyze/reviews' },
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Reviews' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
+  });
+
   test('is reached with Tab and opened with Enter', async () => {
     renderAt('/operate/dispatch');
     const user = userEvent.setup();

@@ -151,3 +151,36 @@ describe('E129 dispatching', () => {
     expect(austin.pulse_checks_participant_count.value).toBeGreaterThan(d.pulse_checks_participant_count.value);
   });
 });
+
+describe('the daily rollups', () => {
+  it('equal a count from scratch after answers, approvals, archives, edits and deletions', async () => {
+    const { token } = await send('5125550191');
+    await submit(campaign.uid, token, { type: 'mood', data: { mood: 'positive' } });
+    await submit(campaign.uid, token, { type: 'ratings', data: [{ name: 'r', value: 7 }, { name: 'p', value: 8 }, { name: 'q', value: 9 }] });
+    await submit(campaign.uid, token, { type: 'social-media', data: { selection: 'facebook' } });
+    const r = (await t.db.review.findFirstOrThrow({ where: { customerPhone: '+15125550191' } }))!;
+    await owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'kudo', transaction_id: r.id });
+    await owner.post('/api/analytics/customer-comments/archival', { archived: true, source: 'kudo', transaction_id: r.id });
+    await owner.post('/api/analytics/customer-comments/edit', { transaction_id: r.id, source: 'kudo', campaign_uid: other.uid });
+    const extra = await t.db.review.create({ data: { locationId: austinId, source: 'google', authorName: 'G', rating: 2, sentiment: 'negative', postedAt: new Date() } });
+    await t.db.review.delete({ where: { id: extra.id } });
+    await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'America/Chicago' } });
+
+    const snapshot = async () => ({
+      counts: await t.db.reviewDailyCount.findMany({ where: { locationId: austinId, count: { not: 0 } }, orderBy: [{ day: 'asc' }, { source: 'asc' }, { sentiment: 'asc' }, { approved: 'asc' }, { archived: 'asc' }, { hasText: 'asc' }, { hasAudio: 'asc' }, { campaignId: 'asc' }] }),
+      stats: (await t.db.dispatchDailyStat.findMany({ where: { locationId: austinId }, orderBy: { day: 'asc' } })).map((s) => ({
+        ...s,
+        kudoIndexSum: Math.round(s.kudoIndexSum * 1000) / 1000,
+        slider0Sum: Math.round(s.slider0Sum * 1000) / 1000,
+        slider1Sum: Math.round(s.slider1Sum * 1000) / 1000,
+        slider2Sum: Math.round(s.slider2Sum * 1000) / 1000,
+      })),
+    });
+    const kept = await snapshot();
+    await t.db.$executeRaw`SELECT analytics_rebuild(${austinId})`;
+    const rebuilt = await snapshot();
+    expect(rebuilt.counts.length).toBeGreaterThan(100);
+    expect(kept.counts).toEqual(rebuilt.counts);
+    expect(kept.stats.filter((s) => Object.entries(s).some(([k, v]) => k !== 'locationId' && k !== 'day' && v !== 0))).toEqual(rebuilt.stats);
+  });
+});

@@ -1,8 +1,7 @@
 import type { analyticsApi, EndpointData } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { daysOf, dispatchingRange, type Day, type DayRange } from './dates.js';
-import { emptyDay, type DispatchDay } from './dispatch-days.js';
-import { dispatchDays } from './rollup.js';
+import { dispatchDays, emptyDay, type DispatchDay } from './dispatch-days.js';
 import { locationClock } from './location.js';
 import { halvedStars, kudoIndex, percent } from './scores.js';
 
@@ -49,6 +48,6 @@ export async function dispatching(
 ): Promise<Dispatching> {
   const clock = await locationClock(ctx.db, ctx.location.locationId);
   const range = dispatchingRange(input, clock.today);
-  const days = await dispatchDays(ctx.db, ctx.location.locationId, clock, range);
+  const days = await dispatchDays(ctx.db, ctx.location.locationId, range);
   return summarise(range, days);
 }

@@ -17,14 +17,14 @@ export interface ReviewQuery {
   campaign_uid: string | null;
 }
 
-/** Searches stop counting here: the table then says "10,000" and pages through the first of them. */
-export const SEARCH_COUNT_CAP = 10_000;
+/** A search stops counting here: its total then says 1,000 and the pages cover the first thousand. */
+export const SEARCH_COUNT_CAP = 1000;
 
-const SELECT = `SELECT r.id, r.source, r.sentiment, r.rating, r.approved_for_widget, r.archived, r.text, r.audio_url,
+const COLUMNS = `r.id, r.source, r.sentiment, r.rating, r.approved_for_widget, r.archived, r.text, r.audio_url,
        r.author_name, r.customer_name, r.customer_phone, r.customer_email, r.customer_address, r.customer_city,
        r.customer_state, r.customer_zipcode, r.posted_at, r.kudo_index, r.sliders, r.url,
-       c.uid AS campaign_uid, c.name AS campaign_name, c.image AS campaign_image, c.department AS department
-  FROM reviews r LEFT JOIN campaigns c ON c.id = r.campaign_id`;
+       c.uid AS campaign_uid, c.name AS campaign_name, c.image AS campaign_image, c.department AS department`;
+const FROM = 'FROM reviews r LEFT JOIN campaigns c ON c.id = r.campaign_id';
 
 interface Row {
   id: number;
@@ -95,58 +95,80 @@ export function toReviewRow(r: Row): ReviewRow {
 
 /** One review of the location as the table shows it (after a change). */
 export async function reviewRowById(ctx: LocationCtx, id: number): Promise<ReviewRow> {
-  const { rows } = await poolOf(ctx.db).query<Row>(`${SELECT} WHERE r.id = $1 AND r.location_id = $2`, [id, ctx.location.locationId]);
+  const { rows } = await poolOf(ctx.db).query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE r.id = $1 AND r.location_id = $2`, [id, ctx.location.locationId]);
   return toReviewRow(rows[0]!);
 }
 
 /** LIKE's wildcards taken literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE clause and its values for a query of the table; the range is in the location's time zone. */
+/**
+ * The WHERE clauses and their values for a query of the table: over the reviews, and over their daily counts
+ * (the same filters, for the total without a search). The range is in the location's time zone; stored
+ * times are UTC.
+ */
 async function whereOf(ctx: LocationCtx, q: ReviewQuery, range: DayRange, timeZone: string) {
   const values: unknown[] = [ctx.location.locationId, range.from, range.to, timeZone];
   const add = (v: unknown) => `$${values.push(v)}`;
-  const parts = [
+  const rows = [
     'r.location_id = $1',
-    `r.posted_at >= ($2::date)::timestamp AT TIME ZONE $4`,
-    `r.posted_at < ($3::date + 1)::timestamp AT TIME ZONE $4`,
+    `r.posted_at >= (($2::date)::timestamp AT TIME ZONE $4) AT TIME ZONE 'UTC'`,
+    `r.posted_at < (($3::date + 1)::timestamp AT TIME ZONE $4) AT TIME ZONE 'UTC'`,
   ];
+  const counts = ['c.location_id = $1', 'c.day >= $2::date', 'c.day <= $3::date', '$4::text IS NOT NULL'];
+  const both = (row: string, count: string) => {
+    rows.push(row);
+    counts.push(count);
+  };
   const f = q.filters;
-  if (!f.archived) parts.push('NOT r.archived');
-  if (f.text_and_audio === false) parts.push('r.audio_url IS NOT NULL');
-  if (f.approved && !f.unapproved) parts.push('r.approved_for_widget');
-  if (f.unapproved && !f.approved) parts.push('NOT r.approved_for_widget');
-  if (f.no_text) parts.push(`r.text = ''`);
+  if (!f.archived) both('NOT r.archived', 'NOT c.archived');
+  if (f.text_and_audio === false) both('r.audio_url IS NOT NULL', 'c.has_audio');
+  if (f.approved && !f.unapproved) both('r.approved_for_widget', 'c.approved');
+  if (f.unapproved && !f.approved) both('NOT r.approved_for_widget', 'NOT c.approved');
+  if (f.no_text) both(`r.text = ''`, 'NOT c.has_text');
   const sentiments = analyticsApi.REVIEW_SENTIMENTS.filter((s) => f[s]);
-  if (sentiments.length > 0 && sentiments.length < 3) parts.push(`r.sentiment = ANY(${add(sentiments)}::text[])`);
+  if (sentiments.length > 0 && sentiments.length < 3) {
+    const p = add(sentiments);
+    both(`r.sentiment = ANY(${p}::text[])`, `c.sentiment = ANY(${p}::text[])`);
+  }
   if (q.campaign_uid) {
     const campaign = await ctx.db.campaign.findFirst({
       where: { uid: q.campaign_uid, locationId: ctx.location.locationId },
       select: { id: true },
     });
     if (!campaign) throw badRequest(MSG.campaignNotFound, { campaign_uid: MSG.campaignNotFound });
-    parts.push(`r.campaign_id = ${add(campaign.id)}`);
+    const p = add(campaign.id);
+    both(`r.campaign_id = ${p}`, `c.campaign_id = ${p}`);
   }
   const search = q.searchPhrase.trim();
   if (search) {
     const pattern = add(`%${likeEscape(search)}%`);
-    parts.push(`(r.text ILIKE ${pattern} OR r.customer_name ILIKE ${pattern} OR r.author_name ILIKE ${pattern}
+    rows.push(`(r.text ILIKE ${pattern} OR r.customer_name ILIKE ${pattern} OR r.author_name ILIKE ${pattern}
       OR r.campaign_id IN (SELECT id FROM campaigns WHERE location_id = $1 AND name ILIKE ${pattern}))`);
   }
-  return { sql: parts.join(' AND '), values, searched: search.length > 0 };
+  return { sql: rows.join(' AND '), countSql: search ? null : counts.join(' AND '), values };
 }
 
-function orderOf(sort: ReviewQuery['sort']): string {
-  if (sort.kudo_index) {
-    return sort.kudo_index === 'asc'
-      ? 'r.kudo_index ASC NULLS LAST, r.posted_at DESC, r.id DESC'
-      : 'r.kudo_index DESC NULLS LAST, r.posted_at DESC, r.id DESC';
+/**
+ * The page's rows in the asked order, each order backed by an index of (location, column, date, id). Kudo
+ * Index descending lists answers without sliders last: the first rows of two ordered scans, merged.
+ */
+function pageSql(where: string, sort: ReviewQuery['sort'], limit: number, offset: number): string {
+  const page = `LIMIT ${limit} OFFSET ${offset}`;
+  if (sort.kudo_index === 'desc') {
+    const head = limit + offset;
+    return `SELECT * FROM (
+        (SELECT ${COLUMNS}, 0 AS grp ${FROM} WHERE ${where} AND r.kudo_index IS NOT NULL
+          ORDER BY r.kudo_index DESC, r.posted_at DESC, r.id DESC LIMIT ${head})
+        UNION ALL
+        (SELECT ${COLUMNS}, 1 AS grp ${FROM} WHERE ${where} AND r.kudo_index IS NULL ORDER BY r.posted_at DESC, r.id DESC LIMIT ${head})
+      ) x ORDER BY grp, kudo_index DESC, posted_at DESC, id DESC ${page}`;
   }
-  if (sort.customer_name) {
-    const dir = sort.customer_name === 'asc' ? 'ASC' : 'DESC';
-    return `r.customer_name ${dir}, r.posted_at DESC, r.id DESC`;
-  }
-  return sort.captured_on === 'asc' ? 'r.posted_at ASC, r.id ASC' : 'r.posted_at DESC, r.id DESC';
+  let order = sort.captured_on === 'asc' ? 'r.posted_at ASC, r.id ASC' : 'r.posted_at DESC, r.id DESC';
+  if (sort.kudo_index === 'asc') order = 'r.kudo_index ASC, r.posted_at ASC, r.id ASC';
+  if (sort.customer_name === 'asc') order = 'r.customer_name ASC, r.posted_at DESC, r.id DESC';
+  if (sort.customer_name === 'desc') order = 'r.customer_name DESC, r.posted_at ASC, r.id ASC';
+  return `SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY ${order} ${page}`;
 }
 
 async function campaignsHeader(ctx: LocationCtx) {
@@ -163,8 +185,7 @@ async function queryRows(ctx: LocationCtx, q: ReviewQuery, limit: number, offset
   const range = reportRange(q, today);
   const where = await whereOf(ctx, q, range, timeZone);
   const pool = poolOf(ctx.db);
-  const rowsSql = `${SELECT} WHERE ${where.sql} ORDER BY ${orderOf(q.sort)} LIMIT ${limit} OFFSET ${offset}`;
-  return { range, where, rows: pool.query<Row>(rowsSql, where.values) };
+  return { range, where, rows: pool.query<Row>(pageSql(where.sql, q.sort, limit, offset), where.values) };
 }
 
 export async function fetchReviews(
@@ -172,9 +193,9 @@ export async function fetchReviews(
   q: ReviewQuery & { current: number; rowCount: number },
 ): Promise<EndpointData<typeof analyticsApi.fetchReviews>> {
   const { range, where, rows } = await queryRows(ctx, q, q.rowCount, (q.current - 1) * q.rowCount);
-  const countSql = where.searched
-    ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM reviews r WHERE ${where.sql} LIMIT ${SEARCH_COUNT_CAP}) x`
-    : `SELECT count(*)::int AS n FROM reviews r WHERE ${where.sql}`;
+  const countSql = where.countSql
+    ? `SELECT coalesce(sum(c.count), 0)::int AS n FROM review_daily_counts c WHERE ${where.countSql}`
+    : `SELECT count(*)::int AS n FROM (SELECT 1 FROM reviews r WHERE ${where.sql} LIMIT ${SEARCH_COUNT_CAP}) x`;
   const [page, count, campaigns] = await Promise.all([rows, poolOf(ctx.db).query<{ n: number }>(countSql, where.values), campaignsHeader(ctx)]);
   return {
     rows: page.rows.map(toReviewRow),

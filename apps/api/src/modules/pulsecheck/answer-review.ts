@@ -31,6 +31,7 @@ export function answerReviewFields(
         .map((r) => ({ name: text(r.name), value: r.value as number }))
     : null;
   const kudoIndex = sliders && sliders.length ? sliders.reduce((s, r) => s + r.value, 0) / sliders.length : null;
+  const lead = step('social-media') as { selection?: unknown } | undefined;
   const review = step('review') as { method?: string; value?: string; audio_url?: string } | undefined;
   const mood = (d.mood as Mood | null) ?? null;
   const rating = starsFor(mood, kudoIndex);
@@ -40,6 +41,7 @@ export function answerReviewFields(
     sentiment: mood ?? analyticsApi.sentimentFromStars(rating),
     sliders: sliders ? (sliders as Prisma.InputJsonValue) : undefined,
     kudoIndex,
+    reviewLead: typeof lead?.selection === 'string' && lead.selection !== 'none',
     text: review?.method === 'text' ? text(review.value) : '',
     audioUrl: review?.audio_url ?? null,
     campaignId: d.creditedCampaignId ?? d.campaignId,

@@ -4,6 +4,7 @@ import { Logo } from '../../components/Logo';
 import { useCurrentSession } from '../../lib/session/hooks';
 import { pathFor, ROUTES, type RouteDef, type RouteName } from '../routes';
 import { AccountMenu } from './AccountMenu';
+import { AnalyzeNav } from './AnalyzeNav';
 import { Footer } from './Footer';
 import { LocationBlock } from './LocationBlock';
 import styles from './MainLayout.module.css';
@@ -41,6 +42,7 @@ export function MainLayout({ routeName, children }: { routeName: RouteName; chil
         {session && def.trialBanner && session.location.free_trial && (
           <TrialBanner location={session.location} className={styles.trialBanner} />
         )}
+        {session && <AnalyzeNav routeName={routeName} subject={session.subject} />}
         {children}
       </main>
       <Footer />

@@ -7,6 +7,7 @@ import { useCurrentBranding } from '../../features/general/api/branding';
 import { readableTextOn } from '../../lib/contrast';
 import { cx } from '../../lib/cx';
 import { useCrossSell } from '../../lib/session/hooks';
+import { isBuilt } from '../pages';
 import { ROUTES, type RouteName } from '../routes';
 import { buildMainMenu, type MenuLeaf } from './menu';
 import styles from './MenuBar.module.css';
@@ -53,7 +54,7 @@ function Leaf({ item }: { item: MenuLeaf }) {
 export function MenuBar({ subject, locationId }: { subject: AccessSubject; locationId: number }) {
   const crossSell = useCrossSell(locationId);
   const { pathname } = useLocation();
-  const entries = buildMainMenu({ subject, crossSell: crossSell.data ?? null });
+  const entries = buildMainMenu({ subject, crossSell: crossSell.data ?? null, isBuilt });
   // The location's brand (settings › general › Logo & Color) colours the bar and puts its logo first.
   const branding = useCurrentBranding(locationId).data;
   const brandStyle = branding

@@ -1,6 +1,7 @@
 import type { AccessSubject } from '@kudo/shared';
 import { describe, expect, it } from 'vitest';
-import { buildAccountMenu, buildMainMenu, type MenuEntry, type MenuLeaf } from './menu';
+import type { RouteName } from '../routes';
+import { analyzeSectionOf, buildAccountMenu, buildMainMenu, visibleAnalyzeSections, type MenuEntry, type MenuLeaf } from './menu';
 
 const ALL_SUBS = ['kudoPro', 'web-chat', 'contact-card', 'employee-rewards'];
 const owner = (over: Partial<AccessSubject> = {}): AccessSubject => ({
@@ -78,6 +79,54 @@ describe('buildMainMenu', () => {
     ]);
     for (const entry of menu) if (entry.kind === 'locked') expect(entry.route).toBe('settings-billing-subscriptions');
     expect(dropdown(menu, 'analyze')).toEqual(['Overview', 'Reviews', 'Competitor Analysis', 'Dispatching']);
+  });
+});
+
+describe('the Analyze sections', () => {
+  const builtOnly =
+    (...names: RouteName[]) =>
+    (name: RouteName) =>
+      names.includes(name);
+
+  it('leave out screens without a page, in the menu as in the navigation', () => {
+    const isBuilt = builtOnly('analyze-overview', 'analyze-dispatching', 'analyze-reviews-social-reviews');
+    const menu = buildMainMenu({ subject: owner(), crossSell: null, isBuilt });
+    expect(dropdown(menu, 'analyze')).toEqual(['Overview', 'Dispatching']);
+    const reviews = builtOnly('analyze-reviews', 'analyze-reviews-social-reviews');
+    expect(visibleAnalyzeSections(owner(), reviews)).toEqual([
+      {
+        label: 'Reviews',
+        route: 'analyze-reviews',
+        target: 'analyze-reviews-social-reviews',
+        tabs: [{ label: 'Social Reviews', route: 'analyze-reviews-social-reviews' }],
+      },
+    ]);
+  });
+
+  it('lead a section to its first tab the subject may open', () => {
+    const all = () => true;
+    const webChatOnly = visibleAnalyzeSections(owner({ subscriptions: ['web-chat'] }), all);
+    expect(webChatOnly.find((s) => s.route === 'analyze-twm')).toMatchObject({
+      target: 'analyze-twm-chat-widget',
+      tabs: [{ label: 'Chat Widget', route: 'analyze-twm-chat-widget' }],
+    });
+    const menu = buildMainMenu({ subject: owner({ subscriptions: ['web-chat'] }), crossSell: null });
+    const analyze = menu.find((e) => e.id === 'analyze');
+    expect(analyze?.kind === 'dropdown' && analyze.items.find((i) => i.label === 'Two-Way Messaging')).toMatchObject({
+      route: 'analyze-twm-chat-widget',
+    });
+  });
+
+  it('are closed to a user without the analytics permission', () => {
+    const noAnalytics = owner({ role: 'User', permissions: { twm: 1, dispatch: 1, analytics: 0, settings: 1 } });
+    expect(visibleAnalyzeSections(noAnalytics, () => true)).toEqual([]);
+    expect(buildMainMenu({ subject: noAnalytics, crossSell: null }).some((e) => e.id === 'analyze')).toBe(false);
+  });
+
+  it('name the section of each Analyze screen, and none for others', () => {
+    expect(analyzeSectionOf('analyze-reviews-social-reviews')).toBe('analyze-reviews');
+    expect(analyzeSectionOf('analyze-dispatching')).toBe('analyze-dispatching');
+    expect(analyzeSectionOf('dashboard')).toBeNull();
   });
 });
 

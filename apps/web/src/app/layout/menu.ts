@@ -17,6 +17,8 @@ export type MenuEntry =
 
 export interface MenuContext {
   subject: AccessSubject;
+  /** Whether a screen has a page yet (app/pages.ts); every screen counts as built when left out. */
+  isBuilt?: IsBuilt;
   /** The partner integration (E016); null while unknown, which shows neither of its entries. */
   crossSell: { enabled: boolean; external_customer_id: string | null } | null;
 }
@@ -28,9 +30,64 @@ export function canEnter(name: RouteName, subject: AccessSubject): boolean {
   return checkAccess(def.access.rule, subject) === 'ok';
 }
 
+/**
+ * The Analyze area's screens, in the order of its menu and its navigation. A section with tabs is a
+ * parent whose screens are its tabs (Reviews, Two-Way Messaging).
+ */
+export const ANALYZE_SECTIONS = [
+  { label: 'Overview', route: 'analyze-overview', tabs: [] },
+  { label: 'Reviews', route: 'analyze-reviews', tabs: [
+    { label: 'Reviews', route: 'analyze-reviews-customer-reviews' },
+    { label: 'Social Reviews', route: 'analyze-reviews-social-reviews' },
+  ] },
+  { label: 'Competitor Analysis', route: 'analyze-comp-analysis', tabs: [] },
+  { label: 'Dispatching', route: 'analyze-dispatching', tabs: [] },
+  { label: 'Two-Way Messaging', route: 'analyze-twm', tabs: [
+    { label: 'Messaging', route: 'analyze-twm-messaging' },
+    { label: 'Chat Widget', route: 'analyze-twm-chat-widget' },
+  ] },
+  { label: 'Employee Rewards', route: 'analyze-employee-rewards', tabs: [] },
+] as const satisfies readonly { label: string; route: RouteName; tabs: readonly { label: string; route: RouteName }[] }[];
+
+export interface AnalyzeLink {
+  label: string;
+  route: RouteName;
+}
+
+export interface AnalyzeSection extends AnalyzeLink {
+  /** Where the section's entry leads: its first open tab, or its own screen. */
+  target: RouteName;
+  tabs: AnalyzeLink[];
+}
+
+/** Whether a screen has a page yet; screens without one are left out instead of leading to not-found. */
+export type IsBuilt = (name: RouteName) => boolean;
+
+/**
+ * The sections a subject may open and that exist, each with the tabs it may open. A section whose tabs
+ * are all closed to the subject (a Two-Way Messaging without the matching subscription) is left out.
+ */
+export function visibleAnalyzeSections(subject: AccessSubject, isBuilt: IsBuilt): AnalyzeSection[] {
+  const open = (route: RouteName) => canEnter(route, subject) && isBuilt(route);
+  return ANALYZE_SECTIONS.flatMap((section): AnalyzeSection[] => {
+    if (!open(section.route)) return [];
+    const tabs: AnalyzeLink[] = section.tabs.filter((tab) => open(tab.route)).map((tab) => ({ ...tab }));
+    if (section.tabs.length > 0 && tabs.length === 0) return [];
+    return [{ label: section.label, route: section.route, target: tabs[0]?.route ?? section.route, tabs }];
+  });
+}
+
+/** The Analyze section a screen belongs to, if any. */
+export function analyzeSectionOf(name: RouteName): (typeof ANALYZE_SECTIONS)[number]['route'] | null {
+  for (const section of ANALYZE_SECTIONS) {
+    if (section.route === name || section.tabs.some((tab: AnalyzeLink) => tab.route === name)) return section.route;
+  }
+  return null;
+}
+
 const LOCKED_TARGET: RouteName = 'settings-billing-subscriptions';
 
-export function buildMainMenu({ subject, crossSell }: MenuContext): MenuEntry[] {
+export function buildMainMenu({ subject, crossSell, isBuilt = () => true }: MenuContext): MenuEntry[] {
   const trial = subject.freeTrial;
   const has = (code: string) => subject.subscriptions.includes(code);
   const entries: MenuEntry[] = [{ kind: 'route', id: 'dashboard', label: 'Dashboard', route: 'dashboard' }];
@@ -43,18 +100,11 @@ export function buildMainMenu({ subject, crossSell }: MenuContext): MenuEntry[] 
   gated('operate', 'Operate', 'operate');
   gated('message', 'Message', 'message');
 
-  const analyze: MenuLeaf[] = (
-    [
-      ['Overview', 'analyze-overview'],
-      ['Reviews', 'analyze-reviews'],
-      ['Competitor Analysis', 'analyze-comp-analysis'],
-      ['Dispatching', 'analyze-dispatching'],
-      ['Two-Way Messaging', 'analyze-twm'],
-      ['Employee Rewards', 'analyze-employee-rewards'],
-    ] as const
-  )
-    .filter(([, route]) => canEnter(route, subject))
-    .map(([label, route]) => ({ kind: 'route', label, route }));
+  const analyze: MenuLeaf[] = visibleAnalyzeSections(subject, isBuilt).map((section) => ({
+    kind: 'route',
+    label: section.label,
+    route: section.target,
+  }));
   if (analyze.length) entries.push({ kind: 'dropdown', id: 'analyze', label: 'Analyze', items: analyze });
 
   if (trial) {

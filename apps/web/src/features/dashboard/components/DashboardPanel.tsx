@@ -1,42 +1,30 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/Card';
-import { CollectingDataState, ErrorState, LoadingState } from '../../../components/States';
+import { QueryBoundary, type EmptyProps, type QueryLike } from '../../../components/QueryBoundary';
 import { cx } from '../../../lib/cx';
 import styles from './DashboardPanel.module.css';
 
-/**
- * What a panel can show. Panels whose data source is not connected yet stay in `collecting`; once
- * their query exists they map its states onto loading, error and ready.
- */
-export type PanelState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string; onRetry?: () => void; retrying?: boolean }
-  | { status: 'collecting' }
-  | { status: 'ready' };
-
-interface DashboardPanelProps {
+interface DashboardPanelProps<T> {
   title: string;
-  state: PanelState;
+  /** The panel's data: loading, 'Oops!' with the error and Retry, or the data view. */
+  query: QueryLike<T>;
   /** Header controls (View all). */
   actions?: ReactNode;
   /** Offered beside Retry in the error state (Connect). */
   errorActions?: ReactNode;
-  /** The data view, drawn only in the ready state. */
-  children?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: EmptyProps;
+  children: (data: T) => ReactNode;
   className?: string;
 }
 
-export function DashboardPanel({ title, state, actions, errorActions, children, className }: DashboardPanelProps) {
+/** One panel of the dashboard: a card around a query's states. */
+export function DashboardPanel<T>({ title, query, actions, errorActions, isEmpty, empty, children, className }: DashboardPanelProps<T>) {
   return (
-    <Card title={title} actions={actions} className={cx(styles.panel, className)} aria-busy={state.status === 'loading'}>
-      {state.status === 'loading' && <LoadingState compact />}
-      {state.status === 'error' && (
-        <ErrorState compact message={state.message} onRetry={state.onRetry} retrying={state.retrying} actions={errorActions} />
-      )}
-      {state.status === 'collecting' && (
-        <CollectingDataState compact description="We're collecting data for this panel. Check back soon!" />
-      )}
-      {state.status === 'ready' && children}
+    <Card title={title} actions={actions} className={cx(styles.panel, className)} aria-busy={query.isPending || undefined}>
+      <QueryBoundary query={query} compact errorActions={errorActions} isEmpty={isEmpty ?? (() => false)} empty={empty}>
+        {children}
+      </QueryBoundary>
     </Card>
   );
 }

@@ -1,13 +1,10 @@
-import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
-import { useCurrentSession, useIdentity } from '../../../lib/session/hooks';
-import { ConnectionNotices } from '../components/ConnectionNotices';
-import { DashboardPanel, type PanelState } from '../components/DashboardPanel';
-import styles from './DashboardPage.module.css';
 import { Page } from '../../../components/Page';
-
-// The reviews, growth and competitor data arrive with the analytics area; until then the panels say so.
-const NOT_CONNECTED: PanelState = { status: 'collecting' };
+import { useCurrentSession, useIdentity } from '../../../lib/session/hooks';
+import { CompetitorsPanel } from '../components/CompetitorsPanel';
+import { ConnectionNotices } from '../components/ConnectionNotices';
+import { GrowthPanel } from '../components/GrowthPanel';
+import { LatestReviewsPanel } from '../components/LatestReviewsPanel';
+import styles from './DashboardPage.module.css';
 
 export default function DashboardPage() {
   const session = useCurrentSession();
@@ -16,16 +13,13 @@ export default function DashboardPage() {
   return (
     <Page title={firstName ? `Welcome back, ${firstName}` : 'Dashboard'} lead={session?.location.name}>
       <ConnectionNotices />
-      <div className={styles.grid}>
-        <DashboardPanel title="Reviews & Ratings Growth" state={NOT_CONNECTED} className={styles.growth} />
-        <DashboardPanel
-          title="Latest Reviews"
-          state={NOT_CONNECTED}
-          className={styles.latest}
-          actions={<Link to={pathFor('analyze-reviews-social-reviews')}>View all</Link>}
-        />
-        <DashboardPanel title="Competitors" state={NOT_CONNECTED} className={styles.competitors} />
-      </div>
+      {session && (
+        <div className={styles.grid}>
+          <GrowthPanel locationId={session.location.location_id} subject={session.subject} className={styles.growth} />
+          <LatestReviewsPanel locationId={session.location.location_id} subject={session.subject} className={styles.latest} />
+          <CompetitorsPanel locationId={session.location.location_id} subject={session.subject} className={styles.competitors} />
+        </div>
+      )}
     </Page>
   );
 }
