@@ -377,3 +377,34 @@ test('a pale brand colour still reads: menu bar, customer pages and the widget d
     await setColours(savedBrand, savedDot);
   }
 });
+
+test('analyze: reviews, social reviews and the competitor leaderboard', async ({ page }) => {
+  await loggedInAsAdmin(page);
+  await check(page, '/analyze/reviews/customer-reviews', 'reviews');
+  const reviews = page.getByRole('table', { name: 'Reviews' });
+  await checkDialog(page, page.getByRole('button', { name: 'Add Review' }), 'Add Review', 'add review dialog');
+  await page.getByRole('button', { name: 'Add Review' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Review' });
+  await add.getByRole('button', { name: 'Add Review' }).click();
+  await expect(add.getByText('Please select a source')).toBeVisible();
+  await expectAccessible(page, 'add review dialog with errors');
+  await page.keyboard.press('Escape');
+  await checkDialog(page, reviews.getByRole('button', { name: /^Edit: / }).first(), 'Edit Review', 'edit review dialog');
+  await checkDialog(page, reviews.getByRole('button', { name: /^Archive: / }).first(), 'Archive this review?', 'archive confirmation');
+  await page.getByLabel('Date range').selectOption('Last 12 months');
+  await page.getByRole('group', { name: 'Sentiment' }).getByRole('button', { name: 'Negative' }).click();
+  await page.getByLabel('Filter Approved').selectOption('Unapproved Reviews');
+  await expect(reviews).not.toHaveAttribute('aria-busy', 'true');
+  await expectAccessible(page, 'reviews, filtered');
+  await checkDialog(page, reviews.getByRole('button', { name: /^Approve: / }).first(), 'Approval Denied!', 'approval denied popup');
+
+  await check(page, '/analyze/reviews/social-reviews', 'social reviews');
+  await checkDialog(page, page.getByRole('button', { name: 'Export to Excel' }), 'Social Reviews Report', 'social reviews report dialog');
+  await page.getByRole('button', { name: /^Give (Additional )?Credit for / }).first().click();
+  await expect(page.getByRole('searchbox', { name: 'Search Campaigns' })).toBeVisible();
+  await expectAccessible(page, 'give credit list');
+  await page.keyboard.press('Escape');
+
+  await check(page, '/analyze/comp-analysis', 'competitor leaderboard');
+  await checkDialog(page, page.getByRole('button', { name: 'Manage Competitors' }).first(), 'Manage Competitors', 'manage competitors dialog');
+});

@@ -40,3 +40,11 @@ export async function servePlainPage(snippet: string, use: (url: string) => Prom
     await new Promise((resolve) => server.close(resolve));
   }
 }
+
+/** The demo owner, working at Austin (the owner has two locations and chooses one after logging in). */
+export async function ownerAtAustin(page: Page) {
+  await logIn(page, 'owner@kudo.test');
+  await expect(page).toHaveURL(/\/select-location$/);
+  await page.getByRole('button', { name: /Demo Plumbing Austin/ }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { ownerAtAustin } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-reviews';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/reviews-${name}.png`, fullPage: true });
 
 test.describe.configure({ timeout: 150_000 });
 
-/** The demo owner, at Austin (the owner has two locations). */
-async function ownerAtAustin(page: Page) {
-  await logIn(page, 'owner@kudo.test');
-  await expect(page).toHaveURL(/\/select-location$/);
-  await page.getByRole('button', { name: /Demo Plumbing Austin/ }).first().click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'Reviews' });
 const rows = (page: Page) => table(page).getByRole('row').filter({ has: page.getByRole('cell') });
@@ -61,13 +54,15 @@ test('the owner sees the real reviews, approves a positive one and finds it on t
   expect(comment.length).toBeGreaterThan(5);
   // The widget shows the author as "Laura S.".
   const author = (await row.locator('dt', { hasText: /^Customer$/ }).locator('xpath=following-sibling::dd').textContent())!.trim();
+  // The buttons name the review (source, customer and day), which tells it apart from others with the same words.
+  const named = (await row.getByRole('button', { name: /^Approve: / }).getAttribute('aria-label'))!.replace(/^Approve: /, '');
   await row.getByRole('button', { name: /^Approve: / }).click();
   // It leaves the "unapproved" list; shown with all reviews it says Approved.
   await page.getByLabel('Filter Approved').selectOption('Approved Reviews');
   await settled(page);
-  const approved = rows(page).filter({ hasText: comment });
-  await expect(approved.getByRole('button', { name: /^Approved: / })).toBeVisible();
-  await expect(approved.getByRole('button', { name: /^Approved: / })).toHaveAttribute('aria-pressed', 'true');
+  const approved = table(page).getByRole('button', { name: `Approved: ${named}`, exact: true });
+  await expect(approved).toBeVisible();
+  await expect(approved).toHaveAttribute('aria-pressed', 'true');
 
   // The review widget's preview page shows approved reviews (its data may be up to a minute old).
   const load = await page.request.get('/api/settings/dispatch/web-widget/load');
@@ -77,7 +72,7 @@ test('the owner sees the real reviews, approves a positive one and finds it on t
     await page.locator('[data-kudo-widget-root] button.dot').click();
     await expect(page.getByText('Selected reviews')).toBeVisible();
     const item = page.locator('[data-kudo-widget-root] li.review').filter({ hasText: comment }).filter({ hasText: author.split(' ')[0]! });
-    await expect(item).toHaveCount(1, { timeout: 2_000 });
+    await expect(item.first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000, intervals: [5_000] });
   await shot(page, 'widget-preview');
 });
@@ -153,7 +148,7 @@ test('only positive reviews can be approved; batch approve, archive, edit and ad
   await shot(page, 'edit');
   await edit.getByRole('button', { name: 'Submit Changes' }).click();
   await expect(edit).toBeHidden();
-  await expect(rows(page).filter({ hasText: 'Round Rock, TX 78664' })).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: 'Round Rock' }).filter({ hasText: '78664' })).toHaveCount(1);
 
   // Add Review: every required field says what it needs; the approval follows the sentiment.
   await page.getByRole('button', { name: 'Add Review' }).click();

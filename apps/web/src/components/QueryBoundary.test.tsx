@@ -31,12 +31,17 @@ describe('QueryBoundary', () => {
     expect(q.refetch).toHaveBeenCalledOnce();
   });
 
-  test('a screen may give the error its own headline', () => {
-    render(<QueryBoundary query={query({ isError: true, error: new Error('Places are down') })} errorTitle="Can't Get Data!">{() => 'data'}</QueryBoundary>);
+  test('a screen may title its errors and word their message itself', () => {
+    const q = query<string[]>({ isError: true, error: new Error('socket hang up') });
+    render(
+      <QueryBoundary query={q} errorTitle="We ran into an Error" errorMessage={() => 'Please try again later'}>
+        {() => 'data'}
+      </QueryBoundary>,
+    );
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain("Can't Get Data!");
+    expect(alert.textContent).toContain('We ran into an Error');
+    expect(alert.textContent).toContain('Please try again later');
     expect(alert.textContent).not.toContain(STATE_TEXT.error);
-    expect(alert.textContent).toContain('Places are down');
   });
 
   test('lets a screen show its own state for an error that means something else', () => {

@@ -35,7 +35,7 @@ export interface QueryBoundaryProps<T> {
   emptyContent?: ReactNode;
   /** Text under the spinner ('Loading…' by default). */
   loadingLabel?: string;
-  /** The error state's headline ('Oops!' by default). */
+  /** The error state's title ('Oops!' by default). */
   errorTitle?: string;
   /** The error's message for a person; the server's message by default. */
   errorMessage?: (error: unknown) => string;

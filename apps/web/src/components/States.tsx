@@ -35,7 +35,7 @@ export function LoadingState({ label = 'Loading…', className, compact, fullPag
 }
 
 interface ErrorStateProps extends StateProps {
-  /** The headline ('Oops!' by default). */
+  /** 'Oops!' unless the screen names its errors otherwise. */
   title?: string;
   message: string;
   onRetry?: () => void;

@@ -105,7 +105,9 @@ export function ManageCompetitorsModal({
               <p className={styles.name}>{picked.name}</p>
               <p className={styles.muted}>{picked.address}</p>
             </div>
-            {added.has(picked.placeId) ? (
+            {picked.placeId === data.self?.place_id ? (
+              <p className={styles.muted}>This is your own business.</p>
+            ) : added.has(picked.placeId) ? (
               <p className={styles.muted}>Already added</p>
             ) : (
               <Button onClick={() => addPlace(picked.placeId, () => setPicked(null))} loading={add.isPending && !byId} disabled={full}>

@@ -4,7 +4,7 @@ import { ScoreBadge, SentimentFace, type Sentiment } from '../../../components/S
 import { SiteMark } from '../../../components/SiteMark';
 import { StarRating } from '../../../components/StarRating';
 import type { ReviewRow } from '../api/reviews';
-import { formatDay } from '../utils/format';
+import { customerAddress, formatDay } from '../utils/format';
 import styles from './Reviews.module.css';
 
 export const sentimentOf = (row: Pick<ReviewRow, 'sentiment'>): Sentiment => row.sentiment.toLowerCase() as Sentiment;
@@ -30,11 +30,6 @@ export function SourceCell({ row }: { row: ReviewRow }) {
   );
 }
 
-function address(row: ReviewRow): string {
-  const region = [row.customer_state, row.customer_zipcode].filter(Boolean).join(' ');
-  return [row.customer_address, row.customer_city, region].filter(Boolean).join(', ');
-}
-
 /** The recording, the comment and the tags: who, how to reach them, when, which campaign and department. */
 export function ReviewCell({ row, timeZone }: { row: ReviewRow; timeZone?: string }) {
   const customer = row.customer_name || row.author_name;
@@ -42,7 +37,7 @@ export function ReviewCell({ row, timeZone }: { row: ReviewRow; timeZone?: strin
     ['Customer', customer],
     ['Customer Phone', row.customer_phone ? formatPhoneWithCountry(row.customer_phone) : ''],
     ['Customer Email', row.customer_email],
-    ['Customer Address', address(row)],
+    ['Customer Address', customerAddress(row)],
     ['Date', formatDay(row.captured_on, timeZone)],
     ['Campaign', row.name ?? ''],
     ['Department', row.department_name ?? ''],

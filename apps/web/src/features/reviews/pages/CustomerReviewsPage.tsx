@@ -18,7 +18,6 @@ import { approveReview, fetchReviewsCsv, reviewKeys, useApproveReview, useArchiv
 import { ActionsCell, reviewLabel, ReviewCell, SlidersCell, SourceCell } from '../components/ReviewCells';
 import { ReviewFiltersBar } from '../components/ReviewFiltersBar';
 import { AddReviewModal, EditReviewModal } from '../components/ReviewModals';
-import { ReviewsTabs } from '../components/ReviewsTabs';
 import styles from '../components/Reviews.module.css';
 import { approvalChange, approveInTurn } from '../utils/approval';
 import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, toReviewExtra, type ReviewFilterState } from '../utils/filters';
@@ -151,7 +150,6 @@ function CustomerReviews({ locationId, timeZone }: { locationId: number; timeZon
         </Button>
       }
     >
-      <ReviewsTabs />
       <Card>
         <ReviewFiltersBar filters={filters} campaigns={campaigns} onChange={setFilters} onReset={reset} />
         <DataTable

@@ -13,7 +13,6 @@ import { useCurrentSession } from '../../../lib/session/hooks';
 import { useCreditCampaigns } from '../api/reviews';
 import { useChangeCredit, useReply, useSocialReviews, type PageCursor, type SocialView } from '../api/socialReviews';
 import { ReportModal } from '../components/ReportModal';
-import { ReviewsTabs } from '../components/ReviewsTabs';
 import { SocialReviewCard } from '../components/SocialReviewCard';
 import styles from '../components/SocialReviews.module.css';
 
@@ -39,7 +38,6 @@ function SocialReviews({ locationId, timeZone }: { locationId: number; timeZone:
 
   return (
     <Page title="Reviews">
-      <ReviewsTabs />
       <Card
         title="Social Reviews"
         description="Your Google and Facebook reviews: give the technicians they are about the credit."

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { approvalChange, approveInTurn } from './approval';
+import { customerAddress } from './format';
 import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, toReviewExtra } from './filters';
 
 describe('approvalChange', () => {
@@ -46,5 +47,15 @@ describe('review filters', () => {
       campaignUid: null,
       filters: { text_and_audio: false, approved: false, unapproved: false, no_text: true, positive: false, neutral: true, negative: false, archived: false },
     });
+  });
+});
+
+describe('customerAddress', () => {
+  it('adds city, state and zip only when the address does not already hold them', () => {
+    const row = { customer_address: '373 Riverside Dr', customer_city: 'Austin', customer_state: 'TX', customer_zipcode: '78701' };
+    expect(customerAddress(row)).toBe('373 Riverside Dr, Austin, TX 78701');
+    expect(customerAddress({ ...row, customer_address: '373 Riverside Dr, Austin, TX', customer_zipcode: '' })).toBe('373 Riverside Dr, Austin, TX');
+    expect(customerAddress({ ...row, customer_address: '' })).toBe('Austin, TX 78701');
+    expect(customerAddress({ customer_address: '', customer_city: '', customer_state: '', customer_zipcode: '' })).toBe('');
   });
 });
