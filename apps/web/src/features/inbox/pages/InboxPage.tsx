@@ -285,7 +285,9 @@ function ThreadPane({ conversation, locationId, timeZone, onTemplates }: { conve
   const [error, setError] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [count]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
   useEffect(() => {
     const copy = (e: Event) => setDraft((e as CustomEvent<string>).detail);
     window.addEventListener('kudo-inbox-template', copy);
