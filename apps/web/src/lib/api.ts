@@ -6,6 +6,7 @@ import {
   type CallArgs,
   type EndpointData,
   type EndpointDef,
+  type RawEndpointDef,
 } from '@kudo/shared';
 
 /** A failed call: the HTTP status, the server's message and its per-field messages. */
@@ -103,4 +104,25 @@ export async function call<E extends EndpointDef>(
   ...args: CallArgs<E>
 ): Promise<EndpointData<E>> {
   return (await callWithMessage(endpoint, ...args)).data;
+}
+
+/**
+ * Calls an endpoint that answers a file (a raw endpoint): the Response itself, to read as a stream. A
+ * failure answers the JSON error envelope, thrown as ApiError like every call.
+ */
+export async function callRaw(endpoint: RawEndpointDef, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  let response: Response;
+  try {
+    response = await fetch(`/api${endpoint.path}`, { method: endpoint.method, headers, body: JSON.stringify(body), credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const json = (await response.json().catch(() => undefined)) as { message?: string; errors?: Record<string, string> } | undefined;
+    throw new ApiError(response.status, json?.message ?? MSG.somethingWentWrong, json?.errors ?? {});
+  }
+  return response;
 }

@@ -2,6 +2,7 @@ import type { AreaSeeder } from './types.js';
 import { seedCard } from './card.js';
 import { seedCampaigns } from './campaigns.js';
 import { seedGeneral } from './general.js';
+import { seedInbox } from './inbox.js';
 import { seedNotify } from './notify.js';
 import { seedSocial } from './social.js';
 import { seedSocialReviews } from './social-reviews.js';
@@ -20,4 +21,5 @@ export const areaSeeders: readonly AreaSeeder[] = [
   seedSocial,
   seedAnalytics,
   seedSocialReviews,
+  seedInbox,
 ];

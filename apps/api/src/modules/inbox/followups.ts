@@ -27,8 +27,8 @@ export async function runFollowUps(deps: Deps, conversationId: number, now = new
   const settings = c.location.autoReplySettings;
   const optedOut = () => isOptedOut(deps.db, { locationId: c.locationId, channel: 'sms', address: c.phone }, 'messaging');
 
-  // First auto-reply: once per conversation, to its first customer message.
-  if (settings?.firstEnabled && settings.firstText.trim() && c.firstAutoReplyAt === null && c.inboundCount > 0) {
+  // First auto-reply: once per conversation, to its first customer message, unless someone answered already.
+  if (settings?.firstEnabled && settings.firstText.trim() && c.firstAutoReplyAt === null && c.inboundCount > 0 && c.awaitingSince !== null) {
     const claimed = await deps.db.conversation.updateMany({ where: { id: c.id, firstAutoReplyAt: null }, data: { firstAutoReplyAt: now } });
     if (claimed.count && !(await optedOut())) {
       await sendToConversation(deps, { locationId: c.locationId, conversationId: c.id, phone: c.phone, body: settings.firstText.trim(), userId: null, kind: 'auto_reply' }).catch(

@@ -1,0 +1,130 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { inboxApi, type UsageRow } from '@kudo/shared';
+import { canEnter } from '../../../app/layout/menu';
+import { pathFor, type RouteName } from '../../../app/routes';
+import { Card } from '../../../components/Card';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { datePresets, isoDate } from '../../../components/DateRangeField';
+import { Page } from '../../../components/Page';
+import { QueryBoundary } from '../../../components/QueryBoundary';
+import { RouteTabs } from '../../../components/RouteTabs';
+import { defaultTableState, useUrlTableState, type TableState } from '../../../components/tableState';
+import { call } from '../../../lib/api';
+import { useCurrentSession } from '../../../lib/session/hooks';
+import { hhmmss } from '../utils/time';
+import styles from './Reports.module.css';
+
+const TABS = [
+  { label: 'Messaging', route: 'analyze-twm-messaging' },
+  { label: 'Chat Widget', route: 'analyze-twm-chat-widget' },
+] as const satisfies readonly { label: string; route: RouteName }[];
+
+/** Two-way messaging's report tabs, each shown when its subscription is there. */
+export function TwmTabs() {
+  const session = useCurrentSession();
+  const tabs = TABS.filter(({ route }) => !session || canEnter(route, session.subject)).map((t) => ({ label: t.label, to: pathFor(t.route) }));
+  return <RouteTabs label="Two-way messaging reports" tabs={tabs} />;
+}
+
+type Key = keyof UsageRow;
+const COLUMNS: { id: Key; header: string; cell: (r: UsageRow) => string | number }[] = [
+  { id: 'email', header: 'Email', cell: (r) => r.email },
+  { id: 'conversation_count', header: 'Conversations', cell: (r) => r.conversation_count },
+  { id: 'conversation_closed_count', header: 'Closed', cell: (r) => r.conversation_closed_count },
+  { id: 'message_count', header: 'Messages', cell: (r) => r.message_count },
+  { id: 'conversation_time', header: 'Time to Close', cell: (r) => hhmmss(r.conversation_time) },
+  { id: 'outbound_message_count', header: 'Outbound Messages', cell: (r) => r.outbound_message_count },
+  { id: 'inbound_message_count', header: 'Inbound Messages', cell: (r) => r.inbound_message_count },
+];
+
+const today = new Date();
+const DEFAULTS = defaultTableState({ from: isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)), to: isoDate(today), pageSize: 25 });
+
+/** The rows of one page after the email search and the sort, done here: a location has a handful of users. */
+function pageOf(rows: UsageRow[], state: TableState) {
+  const q = state.search.trim().toLowerCase();
+  const found = q ? rows.filter((r) => r.email.toLowerCase().includes(q)) : rows;
+  const sort = state.sort;
+  const sorted = sort
+    ? [...found].sort((a, b) => {
+        const x = a[sort.key as Key];
+        const y = b[sort.key as Key];
+        const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+        return sort.dir === 'asc' ? order : -order;
+      })
+    : found;
+  const start = (state.page - 1) * state.pageSize;
+  return { rows: sorted.slice(start, start + state.pageSize), total: sorted.length };
+}
+
+export default function MessagingUsagePage() {
+  const [state, setState] = useUrlTableState(DEFAULTS);
+  const [hidden, setHidden] = useState<Set<Key>>(new Set());
+  const from = state.from ?? '2000-01-01';
+  const to = state.to ?? isoDate(new Date());
+  const usage = useQuery({
+    queryKey: ['twm-usage', from, to],
+    queryFn: () => call(inboxApi.twmUsage, { body: { from_date: from, to_date: to } }),
+    placeholderData: keepPreviousData,
+  });
+  const table = { ...usage, data: usage.data ? pageOf(usage.data.rows, state) : undefined } as typeof usage & { data: ReturnType<typeof pageOf> | undefined };
+  const columns: Column<UsageRow>[] = COLUMNS.filter((c) => !hidden.has(c.id)).map((c) => ({ id: c.id, header: c.header, cell: c.cell, sortKey: c.id, csv: c.cell }));
+  return (
+    <Page title="Two-Way Messaging">
+      <TwmTabs />
+      <h2 className={styles.heading}>Overall Summary</h2>
+      <QueryBoundary query={usage} isEmpty={() => false} compact>
+        {(d) => (
+          <div className={styles.cards}>
+            <Card className={styles.stat}>
+              <span>Total Messages</span>
+              <strong>{d.data.total_messages.value}</strong>
+            </Card>
+            <Card className={styles.stat}>
+              <span>Messages Sent</span>
+              <strong>{d.data.messages_sent.value}</strong>
+            </Card>
+            <Card className={styles.stat}>
+              <span>Messages Received</span>
+              <strong>{d.data.messages_received.value}</strong>
+            </Card>
+            <Card className={styles.stat}>
+              <span>Avg. Conversation Time</span>
+              <strong>{hhmmss(d.data.average_conversation_time.value)}</strong>
+            </Card>
+          </div>
+        )}
+      </QueryBoundary>
+      <fieldset className={styles.toggles}>
+        <legend>Columns</legend>
+        {COLUMNS.map((c) => (
+          <label key={c.id}>
+            <input
+              type="checkbox"
+              checked={!hidden.has(c.id)}
+              onChange={() => {
+                const next = new Set(hidden);
+                if (next.has(c.id)) next.delete(c.id);
+                else next.add(c.id);
+                setHidden(next);
+              }}
+            />
+            {c.header}
+          </label>
+        ))}
+      </fieldset>
+      <DataTable
+        label="Messaging usage per user"
+        columns={columns}
+        query={table}
+        rowKey={(r) => r.email}
+        state={state}
+        onStateChange={setState}
+        search={{ label: 'Search by email' }}
+        dateRange={{ label: 'Date range', presets: datePresets(new Date()) }}
+        empty={{ title: 'No data found' }}
+      />
+    </Page>
+  );
+}
