@@ -62,8 +62,8 @@ const day = (message: string) =>
 
 /** A date range: either end may be left out (to: today; from: one month before to). */
 const dateRange = {
-  from_date: day(MSG.reviewFromDate).optional(),
-  to_date: day(MSG.reviewToDate).optional(),
+  from_date: day(MSG.fromDateInvalid).optional(),
+  to_date: day(MSG.toDateInvalid).optional(),
 };
 
 const flagInput = (message: string) =>

@@ -69,7 +69,7 @@ export const load = defineEndpoint({
 const attributionBody = z.object({
   view,
   limit,
-  review_id: z.coerce.number({ error: MSG.socialReviewNotFound }).int({ error: MSG.socialReviewNotFound }).positive({ error: MSG.socialReviewNotFound }),
+  review_id: z.coerce.number({ error: MSG.reviewNotFound }).int({ error: MSG.reviewNotFound }).positive({ error: MSG.reviewNotFound }),
   campaign_uid: z.string({ error: MSG.dispatchCampaignNotFound }).trim().min(1, { error: MSG.dispatchCampaignNotFound }).max(64, { error: MSG.dispatchCampaignNotFound }),
   attribution_method: z.enum(ATTRIBUTION_METHODS, { error: MSG.socialCreditMethod }),
   /** The cursor the current page was loaded with (after or before), so the same page comes back refreshed. */
@@ -141,15 +141,15 @@ export const exportReport = defineEndpoint({
   summary: "The Social Reviews Report: an Excel file of the range's Google and Facebook reviews with their credit, emailed to up to 3 recipients.",
   access: { kind: 'location', rule: RULES.analyze },
   body: z.object({
-    fromDate: reportDate(MSG.reportFromDate),
-    toDate: reportDate(MSG.reportToDate),
+    fromDate: reportDate(MSG.fromDateInvalid),
+    toDate: reportDate(MSG.toDateInvalid),
     emails: reportRecipients,
   }),
   response: z.object({ recipients: z.array(z.string()), fromDate: z.string(), toDate: z.string() }),
 });
 
 const replyParams = z.object({
-  id: z.coerce.number({ error: MSG.socialReviewNotFound }).int({ error: MSG.socialReviewNotFound }).positive({ error: MSG.socialReviewNotFound }),
+  id: z.coerce.number({ error: MSG.reviewNotFound }).int({ error: MSG.reviewNotFound }).positive({ error: MSG.reviewNotFound }),
 });
 
 export const saveReply = defineEndpoint({

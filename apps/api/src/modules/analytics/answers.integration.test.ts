@@ -135,7 +135,7 @@ describe('E129 dispatching', () => {
     expect(old.statusCode).toBe(400);
     const bad = await load({ from_date: 'soon' });
     expect(bad.statusCode).toBe(400);
-    expect(JSON.stringify(json(bad))).toContain(MSG.reviewFromDate);
+    expect(JSON.stringify(json(bad))).toContain(MSG.fromDateInvalid);
   });
 
   it('shows a Dallas session none of Austin’s figures', async () => {

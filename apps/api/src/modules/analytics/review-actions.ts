@@ -4,7 +4,6 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { reviewRowById } from './reviews.js';
 import { starsFromSentiment } from './scores.js';
 
-
 /** Facebook reviews are also called `fb` by the screens. */
 const sameSource = (stored: string, sent: string) => stored === sent || (stored === 'facebook' && sent === 'fb');
 
@@ -23,6 +22,10 @@ async function campaignOf(ctx: LocationCtx, uid: string) {
   return campaign;
 }
 
+/** The review widget shows approved reviews and the location's figures: its cached data goes stale with them. */
+const forgetWidgetData = (ctx: LocationCtx) =>
+  ctx.db.widgetSetting.updateMany({ where: { locationId: ctx.location.locationId }, data: { dataCachedAt: null } });
+
 const state = (r: { id: number; approvedForWidget: boolean; archived: boolean }) => ({
   transaction_id: r.id,
   approved: r.approvedForWidget,
@@ -32,6 +35,7 @@ const state = (r: { id: number; approvedForWidget: boolean; archived: boolean })
 export async function archiveReview(ctx: LocationCtx, input: EndpointRequest<typeof analyticsApi.archiveReview>['body']) {
   const review = await reviewOf(ctx, input.transaction_id, input.source);
   const saved = await ctx.db.review.update({ where: { id: review.id }, data: { archived: input.archived } });
+  await forgetWidgetData(ctx);
   return state(saved);
 }
 
@@ -40,6 +44,7 @@ export async function approveReview(ctx: LocationCtx, input: EndpointRequest<typ
   const review = await reviewOf(ctx, input.transaction_id, input.source);
   if (input.approved && review.sentiment !== 'positive') throw badRequest(MSG.reviewNotPositive);
   const saved = await ctx.db.review.update({ where: { id: review.id }, data: { approvedForWidget: input.approved } });
+  await forgetWidgetData(ctx);
   return state(saved);
 }
 
@@ -100,6 +105,7 @@ export async function addReview(
       customerZipcode: input.zip ?? '',
     },
   });
+  await forgetWidgetData(ctx);
   return { review: await reviewRowById(ctx, created.id) };
 }
 

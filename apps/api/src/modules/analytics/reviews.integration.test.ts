@@ -147,8 +147,8 @@ describe('E138 fetch', () => {
   it.each([
     [{ rowCount: 20 }, MSG.reviewPageSizeInvalid],
     [{ current: 0 }, MSG.reviewPageInvalid],
-    [{ from_date: '2026-02-30' }, MSG.reviewFromDate],
-    [{ to_date: 'yesterday' }, MSG.reviewToDate],
+    [{ from_date: '2026-02-30' }, MSG.fromDateInvalid],
+    [{ to_date: 'yesterday' }, MSG.toDateInvalid],
     [{ sort: { captured_on: 'up' } }, MSG.reviewSortInvalid],
     [{ filters: { positive: 'yes' } }, MSG.reviewFilterInvalid],
     [{ searchPhrase: 'x'.repeat(201) }, MSG.reviewSearchTooLong],
@@ -251,6 +251,22 @@ describe('E140 archive, E141 approve', () => {
     expect(data.reviews.map((x: { id: number }) => x.id)).not.toContain(r.id);
     expect(json(await archive(false)).data.archived).toBe(false);
     expect(json(await owner.post(FETCH, { searchPhrase: 'bilby' })).data.total).toBe(1);
+  });
+});
+
+describe('the review widget follows approvals at once', () => {
+  it('shows a review approved after its data was cached, and drops it when withdrawn', async () => {
+    const w = await t.db.widgetSetting.findUniqueOrThrow({ where: { locationId: austinId } });
+    const widgetIds = async () =>
+      json(await t.app.inject({ method: 'GET', url: `/api/widget/${w.widgetKey}/data` })).data.reviews.map((x: { id: number }) => x.id);
+    const r = await makeReview(austinId, { sentiment: 'positive', text: 'Quokka approved today', postedAt: new Date() });
+    expect(await widgetIds()).not.toContain(r.id);
+    const approve = (approved: boolean) =>
+      owner.post('/api/analytics/customer-comments/approval', { approved, campaign_uid: null, source: 'google', transaction_id: r.id });
+    expect(json(await approve(true)).data.approved).toBe(true);
+    expect(await widgetIds()).toContain(r.id);
+    expect(json(await approve(false)).data.approved).toBe(false);
+    expect(await widgetIds()).not.toContain(r.id);
   });
 });
 

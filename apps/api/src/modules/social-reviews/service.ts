@@ -138,7 +138,7 @@ async function socialReviewOf(ctx: LocationCtx, id: number) {
     where: { id, locationId: ctx.location.locationId, source: { in: [...PLATFORMS] } },
     include: reviewInclude,
   });
-  if (!review) throw notFound(MSG.socialReviewNotFound);
+  if (!review) throw notFound(MSG.reviewNotFound);
   return review;
 }
 

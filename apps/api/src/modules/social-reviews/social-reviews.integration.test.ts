@@ -142,8 +142,8 @@ describe('social reviews: list, credit, replies and the report', () => {
       [{ campaign_uid: '' }, 400, MSG.dispatchCampaignNotFound],
       [{ campaign_uid: 'nope' }, 404, MSG.dispatchCampaignNotFound],
       [{ campaign_uid: dallasCampaign.uid }, 404, MSG.dispatchCampaignNotFound],
-      [{ review_id: 'x' }, 400, MSG.socialReviewNotFound],
-      [{ review_id: 999_999 }, 404, MSG.socialReviewNotFound],
+      [{ review_id: 'x' }, 400, MSG.reviewNotFound],
+      [{ review_id: 999_999 }, 404, MSG.reviewNotFound],
     ];
     for (const [change, status, message] of cases) {
       const res = await owner.post(ADD, { ...body, ...change });
@@ -226,10 +226,10 @@ describe('social reviews: list, credit, replies and the report', () => {
     const before = await t.db.outboxMessage.count();
     const ok = { fromDate: '2026-10-01', toDate: '2026-10-31', emails: 'a@example.com' };
     const cases: [object, string][] = [
-      [{ fromDate: '' }, MSG.reportFromDate],
-      [{ fromDate: '2026-02-30' }, MSG.reportFromDate],
-      [{ fromDate: undefined }, MSG.reportFromDate],
-      [{ toDate: 'soon' }, MSG.reportToDate],
+      [{ fromDate: '' }, MSG.fromDateInvalid],
+      [{ fromDate: '2026-02-30' }, MSG.fromDateInvalid],
+      [{ fromDate: undefined }, MSG.fromDateInvalid],
+      [{ toDate: 'soon' }, MSG.toDateInvalid],
       [{ emails: '' }, MSG.reportRecipientRequired],
       [{ emails: ' , ' }, MSG.reportRecipientRequired],
       [{ emails: 'a@example.com,b@example.com,c@example.com,d@example.com' }, MSG.reportMaxRecipients],

@@ -15,8 +15,8 @@ const monthAgo = (today: Date) => isoDate(new Date(today.getFullYear(), today.ge
 /** What the form lacks before it may be sent, field by field. */
 export function reportErrors(input: { fromDate: string; toDate: string; emails: readonly string[] }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!input.fromDate) errors.fromDate = MSG.reportFromDate;
-  if (!input.toDate) errors.toDate = MSG.reportToDate;
+  if (!input.fromDate) errors.fromDate = MSG.fromDateInvalid;
+  if (!input.toDate) errors.toDate = MSG.toDateInvalid;
   if (input.emails.length === 0) errors.emails = MSG.reportRecipientRequired;
   else if (input.emails.length > SOCIAL_REVIEW_LIMITS.maxRecipients) errors.emails = MSG.reportMaxRecipients;
   return errors;
