@@ -335,6 +335,13 @@ export const MSG = {
   reviewsApprovedCount: (approved: number, of: number) => `Approved ${approved} of ${of} reviews.`,
   reviewArchiveWarning:
     'Archive only test or broken reviews. Archiving takes the review out of your leaderboards, which makes their figures inaccurate, and makes the review harder to find. Customers only ever see approved reviews, so there is no need to archive a review to hide it.',
+  // Leaderboard.
+  leaderboardDateRange: 'The date range must be WEEKLY or MONTHLY.',
+  leaderboardFromDate: 'Please provide a valid from date (YYYY-MM-DD).',
+  leaderboardToDate: 'Please provide a valid to date (YYYY-MM-DD).',
+  leaderboardDepartment: 'Please provide a valid department.',
+  httpFromDate: 'Please provide the from date as an HTTP date, e.g. "Mon, 02 Nov 2026 00:00:00 GMT".',
+  httpToDate: 'Please provide the to date as an HTTP date, e.g. "Mon, 02 Nov 2026 00:00:00 GMT".',
 } as const;
 
 const TYPE_WORDS: Record<string, string> = {

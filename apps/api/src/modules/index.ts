@@ -28,6 +28,7 @@ import { reviewSyncDueJob, reviewSyncJob } from './social-reviews/sync.js';
 import { socialReviewReportJob } from './social-reviews/report.js';
 import { registerCompetitorRoutes } from './competitors/routes.js';
 import { competitorRefreshJob } from './competitors/service.js';
+import { registerLeaderboardRoutes } from './leaderboard/routes.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -60,6 +61,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerSocialReviewRoutes,
   registerCompetitorRoutes,
   registerInboxRoutes,
+  registerLeaderboardRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */

@@ -14,6 +14,7 @@ import * as analytics from './analytics.js';
 import * as socialReviews from './social-reviews.js';
 import * as competitors from './competitors.js';
 import * as inbox from './inbox.js';
+import * as leaderboard from './leaderboard.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -32,6 +33,7 @@ export * as analyticsApi from './analytics.js';
 export * as socialReviewsApi from './social-reviews.js';
 export * as competitorsApi from './competitors.js';
 export * as inboxApi from './inbox.js';
+export * as leaderboardApi from './leaderboard.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -55,6 +57,7 @@ const areas = [
   socialReviews,
   competitors,
   inbox,
+  leaderboard,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
