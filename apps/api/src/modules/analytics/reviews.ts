@@ -142,9 +142,19 @@ async function whereOf(ctx: LocationCtx, q: ReviewQuery, range: DayRange, timeZo
   }
   const search = q.searchPhrase.trim();
   if (search) {
-    const pattern = add(`%${likeEscape(search)}%`);
-    rows.push(`(r.text ILIKE ${pattern} OR r.customer_name ILIKE ${pattern} OR r.author_name ILIKE ${pattern}
-      OR r.campaign_id IN (SELECT id FROM campaigns WHERE location_id = $1 AND name ILIKE ${pattern}))`);
+    const value = `%${likeEscape(search)}%`;
+    const pattern = { value, ref: add(value) };
+    // The campaigns named by the phrase are looked up first, so the planner sees the actual ids (usually
+    // none) and each arm can use an index: the trigram indexes find a rare phrase without reading the
+    // location's reviews.
+    const named = await poolOf(ctx.db).query<{ id: number }>({
+      name: 'analytics-search-campaigns',
+      text: 'SELECT id FROM campaigns WHERE location_id = $1 AND name ILIKE $2',
+      values: [ctx.location.locationId, pattern.value],
+    });
+    const arms = [`r.text ILIKE ${pattern.ref}`, `r.customer_name ILIKE ${pattern.ref}`, `r.author_name ILIKE ${pattern.ref}`];
+    if (named.rows.length > 0) arms.push(`r.campaign_id = ANY(${add(named.rows.map((c) => c.id))}::int[])`);
+    rows.push(`(${arms.join(' OR ')})`);
   }
   return { sql: rows.join(' AND '), countSql: search ? null : counts.join(' AND '), values };
 }
