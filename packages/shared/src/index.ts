@@ -14,3 +14,4 @@ export * from './customer-pages.js';
 export * from './sites.js';
 export * from './us-states.js';
 export * from './csv.js';
+export * from './contrast.js';

@@ -81,15 +81,18 @@ export const leaderboardCard = z.object({
 });
 export type LeaderboardCard = z.infer<typeof leaderboardCard>;
 
+/** This week (the default) or this month. */
+const periodBody = z
+  .object({ date_range: z.enum(LEADERBOARD_DATE_RANGES, { error: MSG.leaderboardDateRange }).default('WEEKLY') })
+  .prefault({});
+
 export const loadLeaderboard = defineEndpoint({
   id: 'E132',
   method: 'POST',
   path: '/analytics/reload/leaderboard',
   summary: "The leaderboard's cards for this week or this month (Company Overall first, then each department).",
   access: { kind: 'location', rule: RULES.leaderboard },
-  body: z
-    .object({ date_range: z.enum(LEADERBOARD_DATE_RANGES, { error: MSG.leaderboardDateRange }).default('WEEKLY') })
-    .prefault({}),
+  body: periodBody,
   response: z.object({
     cards: z.array(leaderboardCard),
     settings: z.object({ from_date: z.string(), to_date: z.string(), date_range: z.enum(LEADERBOARD_DATE_RANGES) }),
@@ -196,4 +199,63 @@ export const fetchFieldOpsUsage = defineEndpoint({
   access: { kind: 'location', rule: RULES.leaderboard },
   body: httpRange,
   response: z.object({ fromDate: z.string(), toDate: z.string(), rows: z.array(fieldOpsRow) }),
+});
+
+/** The projection display's period choices and the title each one gives the display ('Weekly Leaderboard'). */
+export const PROJECTION_DATE_OPTIONS: readonly { value: LeaderboardDateRange; title: string }[] = [
+  { value: 'WEEKLY', title: 'Weekly' },
+  { value: 'MONTHLY', title: 'Monthly' },
+];
+/** How many approved comments the display rotates through at most (the latest of the period). */
+export const PROJECTION_COMMENTS_MAX = 30;
+
+const projectionCampaign = z.object({ name: z.string(), image: z.string() });
+
+export const projectionDepartment = z.object({
+  department_name: z.string(),
+  /** 1 for the most points. */
+  rank: z.number().int(),
+  department_data: z.object({ kudo_index: z.number().nullable(), points: z.number().int(), review_leads: z.number().int() }),
+  /** Highest points first. */
+  campaigns: z.array(z.object({ campaign: projectionCampaign, points: z.number().int(), summary: z.object({ review_leads: z.number().int() }) })),
+});
+export type ProjectionDepartment = z.infer<typeof projectionDepartment>;
+
+export const projectionCampaignRank = z.object({ rank: z.number().int(), points: z.number().int(), campaign: projectionCampaign });
+export type ProjectionCampaignRank = z.infer<typeof projectionCampaignRank>;
+
+export const projectionComment = z.object({ text: z.string(), campaign_image: z.string(), campaign_name: z.string() });
+export type ProjectionComment = z.infer<typeof projectionComment>;
+
+const share = z.object({ value: z.number().int(), percent: z.string() });
+
+export const reloadProjection = defineEndpoint({
+  id: 'E137',
+  method: 'POST',
+  path: '/analytics/projection/reload',
+  summary: "The shop display: the account's colours and logo, the period's totals, departments and campaigns by points, and approved comments.",
+  access: { kind: 'location', rule: RULES.leaderboard },
+  body: periodBody,
+  response: z.object({
+    date_range: z.enum(LEADERBOARD_DATE_RANGES),
+    date_options: z.array(z.object({ value: z.enum(LEADERBOARD_DATE_RANGES), title: z.string() })),
+    page_data: z.object({
+      meta: z.object({ account_color: z.string(), font_color: z.string(), navlogourl: z.string().nullable() }),
+      projection_data: z.object({
+        account: z.object({
+          totals: z.object({
+            pulse_checks_participant_count: z.object({ value: z.number().int() }),
+            bio_count: z.object({ value: z.number().int() }),
+            pulse_checks_count: z.object({ value: z.number().int() }),
+            happy_count: share,
+            neutral_count: share,
+            unhappy_count: share,
+          }),
+        }),
+        departments: z.array(projectionDepartment),
+        campaigns: z.array(projectionCampaignRank),
+        comments: z.array(projectionComment),
+      }),
+    }),
+  }),
 });

@@ -10,7 +10,7 @@ import { campaignPoints, sumStats, type CampaignStats } from './points.js';
 type Db = LocationCtx['db'];
 
 /** The instants bounding a range of local days: [lo, hi). */
-async function bounds(db: Db, range: DayRange, timeZone: string): Promise<{ lo: Date; hi: Date }> {
+export async function bounds(db: Db, range: DayRange, timeZone: string): Promise<{ lo: Date; hi: Date }> {
   const { rows } = await poolOf(db).query<{ lo: Date; hi: Date }>({
     name: 'leaderboard-bounds',
     text: 'SELECT ($1::date)::timestamp AT TIME ZONE $3 AS lo, ($2::date + 1)::timestamp AT TIME ZONE $3 AS hi',
@@ -88,11 +88,11 @@ export async function campaignStats(db: Db, locationId: number, range: DayRange,
     .filter((c) => !c.deleted || c.responses + c.pchecks + c.bios + c.credits > 0);
 }
 
-const byPoints = <T extends { points: number; name: string }>(a: T, b: T) => b.points - a.points || a.name.localeCompare(b.name);
-const departmentOf = (c: CampaignStats) => c.department.trim() || api.NO_DEPARTMENT;
+export const byPoints = <T extends { points: number; name: string }>(a: T, b: T) => b.points - a.points || a.name.localeCompare(b.name);
+export const departmentOf = (c: CampaignStats) => c.department.trim() || api.NO_DEPARTMENT;
 
 /** Groups campaigns by department, in name order. */
-function byDepartment(stats: readonly CampaignStats[]): [string, CampaignStats[]][] {
+export function byDepartment(stats: readonly CampaignStats[]): [string, CampaignStats[]][] {
   const groups = new Map<string, CampaignStats[]>();
   for (const c of stats) groups.set(departmentOf(c), [...(groups.get(departmentOf(c)) ?? []), c]);
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
