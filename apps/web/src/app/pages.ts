@@ -40,6 +40,13 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
   'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
   'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
+  'leaderboard-summary': lazy(() => import('../features/leaderboard/pages/SummaryPage')),
+  'leaderboard-reports-departments': lazy(() => import('../features/leaderboard/pages/DepartmentsPage')),
+  'leaderboard-reports-campaigns': lazy(() => import('../features/leaderboard/pages/CampaignsPage')),
+  'leaderboard-reports-campaign-reviews': lazy(() => import('../features/leaderboard/pages/CampaignReviewsPage')),
+  'leaderboard-reports-fieldops-usage': lazy(() => import('../features/leaderboard/pages/FieldOpsUsagePage')),
+  'leaderboard-reports-projection': lazy(() => import('../features/leaderboard/pages/ProjectionTabPage')),
+  'leaderboard-projection': lazy(() => import('../features/leaderboard/pages/ProjectionPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

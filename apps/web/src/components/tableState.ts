@@ -92,3 +92,30 @@ export function useUrlTableState(defaults: TableState, prefix = ''): [TableState
   );
   return [state, set];
 }
+
+/** A value of a row for ordering: numbers by size, text alphabetically, empty values (null, '') first. */
+function compareValues(x: unknown, y: unknown): number {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(x) || empty(y)) return Number(!empty(x)) - Number(!empty(y));
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x).localeCompare(String(y));
+}
+
+/** Rows ordered by a key of theirs (ties keep their order). */
+export function sortRows<Row>(rows: readonly Row[], sort: TableSort | null): Row[] {
+  if (!sort) return [...rows];
+  const value = (row: Row) => (row as Record<string, unknown>)[sort.key];
+  return [...rows].sort((a, b) => (sort.dir === 'asc' ? 1 : -1) * compareValues(value(a), value(b)));
+}
+
+/**
+ * One page of a list the server answers whole (a report of a few hundred rows at most): searched, ordered by
+ * the column keys and sliced here, so the table behaves exactly as with a paging server.
+ */
+export function localPage<Row>(rows: readonly Row[], state: TableState, searchText: (row: Row) => string): PageResult<Row> {
+  const q = state.search.trim().toLowerCase();
+  const found = q ? rows.filter((r) => searchText(r).toLowerCase().includes(q)) : rows;
+  const sorted = sortRows(found, state.sort);
+  const start = (state.page - 1) * state.pageSize;
+  return { rows: sorted.slice(start, start + state.pageSize), total: sorted.length };
+}
