@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
 import { children, loginAt, runLoad, startTarget, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
+import { leaderboardCalls } from './leaderboard.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,7 +26,7 @@ const warmupSeconds = arg('warmup', 1);
 const connections = arg('connections', 4);
 
 // Bounded: seeding (minutes at most) plus eight measurements with a margin each.
-const budgetMs = (20 * 60 + 8 * (seconds + warmupSeconds + 20)) * 1000;
+const budgetMs = (20 * 60 + 12 * (seconds + warmupSeconds + 20)) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench:analytics: still running after ${budgetMs / 1000} s, stopping`);
   for (const child of children) child.kill('SIGKILL');
@@ -155,6 +156,7 @@ async function main() {
         else if (e.method === 'POST') calls.push([`${id} ${e.path}`, post(e.path, id === 'E144' ? { limit: 10, view: 'needs_credit' } : {})]);
         else calls.push([`${id} ${e.path}`, { url: `${app.url}/api${e.path}`, method: 'GET', headers: { cookie } }]);
       }
+      calls.push(...leaderboardCalls(post));
       for (const call of calls) figures.push(...(await runLoad([call], { connections, seconds, warmupSeconds, rounds: 1 })));
     } finally {
       await app.stop();

@@ -408,3 +408,23 @@ test('analyze: reviews, social reviews and the competitor leaderboard', async ({
   await check(page, '/analyze/comp-analysis', 'competitor leaderboard');
   await checkDialog(page, page.getByRole('button', { name: 'Manage Competitors' }).first(), 'Manage Competitors', 'manage competitors dialog');
 });
+
+test('leaderboard: summary, the report tabs and the projection display', async ({ page }) => {
+  await loggedInAsAdmin(page);
+  await check(page, '/leaderboard/summary', 'leaderboard summary');
+  await check(page, '/leaderboard/summary?range=MONTHLY', 'leaderboard summary, monthly');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Leaderboard' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
+  await expectAccessible(page, 'leaderboard menu');
+  await page.keyboard.press('Escape');
+  for (const tab of ['departments', 'campaigns', 'campaign-reviews', 'fieldops-usage', 'projection']) {
+    await check(page, `/leaderboard/reports/${tab}`, `leaderboard report ${tab}`);
+  }
+  await check(page, '/leaderboard/reports/campaigns?department=Drains&sort=-kudo_index', 'leaderboard campaigns of a department, sorted');
+  await check(page, '/leaderboard/reports/departments?q=no-such-department', 'leaderboard departments, nothing found');
+  await check(page, '/leaderboard/reports/departments?from=2026-03-10&to=2026-03-01', 'leaderboard departments, range refused');
+  await check(page, '/leaderboard-projection', 'projection display');
+  await page.getByText('Settings').click();
+  await expect(page.getByLabel('Date range')).toBeVisible();
+  await expectAccessible(page, 'projection display, settings open');
+});
