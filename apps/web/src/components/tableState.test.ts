@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { defaultTableState, tableStateFromParams, tableStateToParams } from './tableState';
+import { describe, expect, it, test } from 'vitest';
+import { defaultTableState, localPage, sortRows, tableStateFromParams, tableStateToParams, type TableState } from './tableState';
 
 const defaults = defaultTableState({ pageSize: 25, sort: { key: 'date', dir: 'desc' } });
 
@@ -31,5 +31,30 @@ describe('table state in the address', () => {
     expect(params.toString()).toBe('page=5&logs.page=2');
     expect(tableStateFromParams(params, defaults, 'logs.').page).toBe(2);
     expect(tableStateFromParams(params, defaults).page).toBe(5);
+  });
+});
+
+describe('localPage', () => {
+  const rows = [
+    { name: 'Drains', points: 12, index: null },
+    { name: 'Plumbing', points: 30, index: 7.5 },
+    { name: 'Heating', points: 12, index: 9 },
+    { name: 'Roofing', points: 0, index: 3 },
+  ];
+  const state = (over: Partial<TableState>) => ({ ...defaultTableState({ pageSize: 2 }), ...over });
+
+  it('searches, orders by a key (empty values lowest) and slices one page with the total', () => {
+    const byPoints = localPage(rows, state({ sort: { key: 'points', dir: 'desc' } }), (r) => r.name);
+    expect(byPoints).toEqual({ rows: [rows[1], rows[0]], total: 4 });
+    expect(localPage(rows, state({ sort: { key: 'points', dir: 'desc' }, page: 2 }), (r) => r.name).rows).toEqual([rows[2], rows[3]]);
+    expect(localPage(rows, state({ sort: { key: 'index', dir: 'asc' }, pageSize: 10 }), (r) => r.name).rows.map((r) => r.name)).toEqual(['Drains', 'Roofing', 'Plumbing', 'Heating']);
+    expect(localPage(rows, state({ sort: { key: 'name', dir: 'desc' }, search: 'ING' }), (r) => r.name)).toEqual({ rows: [rows[3], rows[1]], total: 3 });
+  });
+
+  it('keeps the original order without a sort, and sortRows leaves its input alone', () => {
+    expect(localPage(rows, state({ pageSize: 10 }), (r) => r.name).rows).toEqual(rows);
+    const copy = [...rows];
+    sortRows(rows, { key: 'points', dir: 'asc' });
+    expect(rows).toEqual(copy);
   });
 });

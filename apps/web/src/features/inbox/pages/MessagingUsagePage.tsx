@@ -9,7 +9,7 @@ import { datePresets, isoDate } from '../../../components/DateRangeField';
 import { Page } from '../../../components/Page';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { RouteTabs } from '../../../components/RouteTabs';
-import { defaultTableState, useUrlTableState, type TableState } from '../../../components/tableState';
+import { defaultTableState, localPage, useUrlTableState } from '../../../components/tableState';
 import { call } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { hhmmss } from '../utils/time';
@@ -41,23 +41,6 @@ const COLUMNS: { id: Key; header: string; cell: (r: UsageRow) => string | number
 const today = new Date();
 const DEFAULTS = defaultTableState({ from: isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)), to: isoDate(today), pageSize: 25 });
 
-/** The rows of one page after the email search and the sort, done here: a location has a handful of users. */
-function pageOf(rows: UsageRow[], state: TableState) {
-  const q = state.search.trim().toLowerCase();
-  const found = q ? rows.filter((r) => r.email.toLowerCase().includes(q)) : rows;
-  const sort = state.sort;
-  const sorted = sort
-    ? [...found].sort((a, b) => {
-        const x = a[sort.key as Key];
-        const y = b[sort.key as Key];
-        const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-        return sort.dir === 'asc' ? order : -order;
-      })
-    : found;
-  const start = (state.page - 1) * state.pageSize;
-  return { rows: sorted.slice(start, start + state.pageSize), total: sorted.length };
-}
-
 export default function MessagingUsagePage() {
   const [state, setState] = useUrlTableState(DEFAULTS);
   const [hidden, setHidden] = useState<Set<Key>>(new Set());
@@ -68,7 +51,8 @@ export default function MessagingUsagePage() {
     queryFn: () => call(inboxApi.twmUsage, { body: { from_date: from, to_date: to } }),
     placeholderData: keepPreviousData,
   });
-  const table = { ...usage, data: usage.data ? pageOf(usage.data.rows, state) : undefined } as typeof usage & { data: ReturnType<typeof pageOf> | undefined };
+  // A location has a handful of users: the email search, the sort and the pages are done here.
+  const table = { ...usage, data: usage.data ? localPage(usage.data.rows, state, (r) => r.email) : undefined };
   const columns: Column<UsageRow>[] = COLUMNS.filter((c) => !hidden.has(c.id)).map((c) => ({ id: c.id, header: c.header, cell: c.cell, sortKey: c.id, csv: c.cell }));
   return (
     <Page title="Two-Way Messaging">
