@@ -29,7 +29,13 @@ export async function campaignStats(db: Db, locationId: number, range: DayRange,
   const [{ rows }, credits] = await Promise.all([
     poolOf(db).query<Record<string, string | number | null>>({
       name: 'leaderboard-campaign-stats',
-      text: `WITH answers AS (
+      // The period's pulseCheck reviews are read first through the (location, source, posted_at) index: asked in
+      // one go, the planner may walk every answer of every location by dispatch_id instead.
+      text: `WITH kudo AS MATERIALIZED (
+               SELECT r.campaign_id, r.dispatch_id, r.archived, r.sentiment, r.kudo_index
+                 FROM reviews r
+                WHERE r.location_id = $1 AND r.source = 'kudo' AND r.posted_at >= $2 AND r.posted_at < $3
+             ), answers AS (
                SELECT r.campaign_id,
                       count(*)::int AS responses,
                       count(*) FILTER (WHERE r.sentiment = 'positive')::int AS happy,
@@ -41,9 +47,8 @@ export async function campaignStats(db: Db, locationId: number, range: DayRange,
                         SELECT 1 FROM pulse_check_submissions s
                          WHERE s.dispatch_id = r.dispatch_id AND s.type = 'social-media' AND s.data->>'selection' <> 'none'
                       ))::int AS review_leads
-                 FROM reviews r
-                WHERE r.location_id = $1 AND r.posted_at >= $2 AND r.posted_at < $3
-                  AND r.source = 'kudo' AND r.dispatch_id IS NOT NULL AND NOT r.archived AND r.campaign_id IS NOT NULL
+                 FROM kudo r
+                WHERE r.dispatch_id IS NOT NULL AND NOT r.archived AND r.campaign_id IS NOT NULL
                 GROUP BY 1
              ), sends AS (
                SELECT d.campaign_id,
