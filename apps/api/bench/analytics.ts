@@ -1,6 +1,6 @@
 // Times the Analyze calls at scale on a throwaway embedded database: a location with 1,000,000 answered
 // pulseChecks (dispatches and their review rows) and 1,000,000 reviews from review sites over 13 months,
-// seeded in SQL (the search's trigram indexes built after the load), then E127, E128, E129 (6 months), E138 (first page; a filtered, searched, sorted page), E139
+// seeded in SQL (the search's trigram indexes built after the load), then E127, E128, E129 (6 months), E138 (first page; a filtered, searched, sorted page; a searched page with matches), E139
 // (3,000 rows) and, when the registry has them, E144 and E148. The server and each load generator run in
 // their own processes. Prints one line per call and, last, `analytics: worst p95 N ms at M pulseChecks`.
 // Usage: pnpm bench:analytics [-- --answers 1000000 --reviews 1000000 --seconds 5 --warmup 1 --connections 4]
@@ -25,8 +25,8 @@ const seconds = arg('seconds', 5);
 const warmupSeconds = arg('warmup', 1);
 const connections = arg('connections', 4);
 
-// Bounded: seeding (minutes at most) plus eight measurements with a margin each.
-const budgetMs = (20 * 60 + 12 * (seconds + warmupSeconds + 20)) * 1000;
+// Bounded: seeding (minutes at most) plus the measurements with a margin each.
+const budgetMs = (20 * 60 + 16 * (seconds + warmupSeconds + 20)) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench:analytics: still running after ${budgetMs / 1000} s, stopping`);
   for (const child of children) child.kill('SIGKILL');
@@ -142,6 +142,17 @@ async function main() {
           post(analyticsApi.fetchReviews.path, {
             searchPhrase: 'leak',
             filters: { positive: true, unapproved: true },
+            campaign_uid: campaign.uid,
+            sort: { kudo_index: 'desc' },
+            rowCount: 25,
+            current: 2,
+          }),
+        ],
+        [
+          `E138 ${analyticsApi.fetchReviews.path} (searched with matches, sorted)`,
+          post(analyticsApi.fetchReviews.path, {
+            searchPhrase: 'leak',
+            filters: { positive: true },
             campaign_uid: campaign.uid,
             sort: { kudo_index: 'desc' },
             rowCount: 25,

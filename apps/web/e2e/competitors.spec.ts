@@ -44,7 +44,7 @@ test('the owner adds competitors by search and by placeId, sees them ranked, and
   await placeId.fill('not a place id!');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByText('Please provide a valid place id')).toBeVisible();
-  const search = await page.request.get('/api/settings/general/places/search?q=Hill%20Country');
+  const search = await page.request.get('/api/analytics/competitor-analysis/places/search?q=Hill%20Country');
   const other: { placeId: string; name: string } = (await search.json()).data.places[0];
   expect(other.name).toBe('Hill Country Pest Control');
   await placeId.fill(other.placeId);

@@ -23,6 +23,15 @@ export class Answer<T> {
   ) {}
 }
 
+/**
+ * A handler's data already written as JSON text (by PostgreSQL, for a large answer), sent as it is inside the
+ * envelope instead of being parsed and written again. The handler vouches that the text matches the schema.
+ */
+export class JsonText<T> {
+  declare readonly data?: T;
+  constructor(readonly json: string) {}
+}
+
 type CtxFor<E extends EndpointDef | RawEndpointDef> = E['access'] extends { kind: 'location' }
   ? LocationCtx
   : E['access'] extends { kind: 'user' | 'staff' }
@@ -34,7 +43,7 @@ export type Handler<E extends EndpointDef> = (
   ctx: CtxFor<E>,
   reply: FastifyReply,
   request: FastifyRequest,
-) => Promise<EndpointData<E> | Answer<EndpointData<E>>>;
+) => Promise<EndpointData<E> | Answer<EndpointData<E>> | JsonText<EndpointData<E>>>;
 
 const MINUTE = 60_000;
 
@@ -103,6 +112,7 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: AppDeps
       const input = { body: request.body, query: request.query, params: request.params } as EndpointRequest<E>;
       const result = await handler(input, ctx, reply, request);
       if (result instanceof Answer) return { status: 1, data: result.data ?? null, message: result.message };
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(`{"status":1,"data":${result.json}}`);
       return { status: 1, data: result ?? null };
     },
   });

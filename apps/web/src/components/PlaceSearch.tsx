@@ -1,7 +1,7 @@
 import type { PlaceItem } from '@kudo/shared';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../lib/forms';
-import { usePlaceSearch } from '../lib/places';
+import { usePlaceSearch, type PlaceSearchScope } from '../lib/places';
 import { SearchIcon } from './icons';
 import styles from './PlaceSearch.module.css';
 import { TextField } from './TextField';
@@ -28,6 +28,7 @@ export function PlaceSearch({
   placeholder = "Search 'ABC Kitchens'",
   notFound = 'No businesses found. Try another name or enter your Place ID.',
   disabled,
+  scope = 'settings',
 }: {
   onPick: (place: PlaceItem) => void;
   label?: string;
@@ -35,12 +36,14 @@ export function PlaceSearch({
   /** What the list says when nothing matches. */
   notFound?: string;
   disabled?: boolean;
+  /** Which screen searches (each has its own access rule). */
+  scope?: PlaceSearchScope;
 }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
-  const search = usePlaceSearch(query);
+  const search = usePlaceSearch(query, scope);
   const listId = useId();
   const places = search.data?.places ?? [];
   const current = Math.min(active, Math.max(0, places.length - 1));

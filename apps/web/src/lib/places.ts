@@ -1,18 +1,25 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { socialApi } from '@kudo/shared';
+import { competitorsApi, socialApi } from '@kudo/shared';
 import { call } from './api';
 
 /** Businesses on the map (Google Places, or the built-in list): the search and the look-up by place id. */
 export const placeKeys = {
-  search: (query: string) => ['places', 'search', query] as const,
+  search: (scope: PlaceSearchScope, query: string) => ['places', 'search', scope, query] as const,
 };
 
+/**
+ * Who searches: the settings screen (the location's own business, under the settings rule) or Manage
+ * Competitors (under the competitor calls' rule).
+ */
+export type PlaceSearchScope = 'settings' | 'competitors';
+const SEARCH = { settings: socialApi.placesSearch, competitors: competitorsApi.placesSearch } as const;
+
 /** Businesses on the map for a (debounced) search text; nothing is asked for under two characters. */
-export function usePlaceSearch(query: string) {
+export function usePlaceSearch(query: string, scope: PlaceSearchScope = 'settings') {
   const q = query.trim();
   return useQuery({
-    queryKey: placeKeys.search(q),
-    queryFn: () => call(socialApi.placesSearch, { query: { q } }),
+    queryKey: placeKeys.search(scope, q),
+    queryFn: () => call(SEARCH[scope], { query: { q } }),
     enabled: q.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

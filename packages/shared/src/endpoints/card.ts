@@ -359,5 +359,7 @@ export const publicVCard = defineRawEndpoint({
   access: { kind: 'public' },
   rateLimit: 'public',
   params: z.object({ file: z.string().max(80) }),
+  /** `via=qr` is in the QR code's address: such an open counts as a scan. Other values are ignored. */
+  query: z.object({ via: z.string().optional().catch(undefined) }),
   produces: { 'text/vcard': z.string().meta({ description: 'vCard 3.0.' }) },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
 import { defineEndpoint } from './define.js';
-import { PLACE_ID_RE } from './social.js';
+import { PLACE_ID_RE, placesSearch as settingsPlacesSearch } from './social.js';
 
 /** Competitors: businesses a location follows on the competitor leaderboard, by Google place id. */
 
@@ -85,4 +85,18 @@ export const dashboard = defineEndpoint({
   summary: "The dashboard's Competitors panel: the location and its competitors, ranked by review count.",
   access: { kind: 'location', rule: RULES.dashboard },
   response: z.object({ self: dashboardEntry.nullable(), competitor_list: z.array(dashboardEntry) }),
+});
+
+/**
+ * The place search of Manage Competitors: the same search as the settings screen's, under the rule of the
+ * competitor calls, so whoever may add a competitor may search for one.
+ */
+export const placesSearch = defineEndpoint({
+  id: 'competitor-places-search',
+  method: 'GET',
+  path: '/analytics/competitor-analysis/places/search',
+  summary: 'Businesses on the map matching the text (up to 10), to add as competitors.',
+  access: { kind: 'location', rule: RULES.analyze },
+  query: settingsPlacesSearch.query,
+  response: settingsPlacesSearch.response,
 });

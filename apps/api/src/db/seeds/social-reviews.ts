@@ -1,8 +1,9 @@
+import { analyticsApi } from '@kudo/shared';
 import { localDate } from '../../lib/quiet-hours.js';
 import { localFeed } from '../../providers/local-reviews.js';
 import { DEMO_PLACES } from '../../providers/places/local.js';
 import { addressParts } from '../../providers/places/address.js';
-import { facebookReviewsUrl, googleReviewUrl, sentimentOfStars, suggestCredits } from '../../modules/social-reviews/sync.js';
+import { facebookReviewsUrl, googleReviewUrl, suggestCredits } from '../../modules/social-reviews/sync.js';
 import type { AreaSeeder } from './types.js';
 
 const DAY = 86_400_000;
@@ -59,7 +60,7 @@ export const seedSocialReviews: AreaSeeder = async (tx, { austinId, now, users }
           authorName: r.author,
           rating,
           ratingType: feed.source === 'facebook' ? 'recommendation' : 'star',
-          sentiment: sentimentOfStars(rating),
+          sentiment: analyticsApi.sentimentFromStars(rating),
           text: r.text,
           postedAt: r.postedAt,
           sourceUpdatedAt: feed.source === 'google' ? r.postedAt : null,

@@ -117,7 +117,7 @@ describe('E129 dispatching', () => {
     expect(d.pulse_check_sms_count.trend.date_index).toHaveLength(3);
     expect(d.pulse_check_sms_count.trend.values.reduce((s: number, v: number) => s + v, 0)).toBe(d.pulse_check_sms_count.value);
     expect(d.sliders).toHaveLength(3);
-    expect(d.qrcode_total_count).toEqual({ value: null });
+    expect(d.qrcode_total_count).toEqual({ value: expect.any(Number) });
     if (before.pulse_checks_participant_count.value === 0) {
       expect(d.kudo_index.value).toBe(8);
       expect(d.sliders.map((s: { value: number }) => s.value)).toEqual([5, 4, 3]);
@@ -149,6 +149,36 @@ describe('E129 dispatching', () => {
     expect(d.pulse_checks_participant_count.value).toBe(dallasAnswers);
     const austin = json(await load(range)).data.data;
     expect(austin.pulse_checks_participant_count.value).toBeGreaterThan(d.pulse_checks_participant_count.value);
+  });
+});
+
+describe('E129 contact card QR scans', () => {
+  it('counts the opens of the QR code’s address by local day, not the texted link, for the location only', async () => {
+    const key = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } })).cardKey;
+    const recent = { from_date: daysAgo(1), to_date: daysAgo(0) };
+    const earlier = { from_date: daysAgo(40), to_date: daysAgo(10) };
+    const scans = async (agent: Agent, range: object) =>
+      json(await agent.post('/api/analytics/reload/dispatching', range)).data.data.qrcode_total_count.value as number;
+    const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    const [before, beforeEarlier, beforeDallas] = [await scans(owner, recent), await scans(owner, earlier), await scans(dallas, recent)];
+    const open = (query: string) => t.app.inject({ method: 'GET', url: `/api/public/contact-card/${key}.vcf${query}` });
+    const scanned = await open('?via=qr');
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.body).toContain('BEGIN:VCARD');
+    expect(scanned.headers['cache-control']).toBe('no-store');
+    expect((await open('?via=qr')).statusCode).toBe(200);
+    // The texted link, and an address with another `via`, are served but not counted.
+    expect((await open('')).headers['cache-control']).toBe('public, max-age=300');
+    expect((await open('?via=sms')).statusCode).toBe(200);
+    // An unknown card counts nothing.
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/contact-card/AAAAAAAAAAAAAAAAAAAAAA.vcf?via=qr' })).statusCode).toBe(404);
+    expect(await scans(owner, recent)).toBe(before + 2);
+    expect(await scans(owner, earlier)).toBe(beforeEarlier);
+    expect(await scans(dallas, recent)).toBe(beforeDallas);
+    // Only a day and a count are kept.
+    const rows = await t.db.contactCardScanDay.findMany({ where: { locationId: austinId } });
+    expect(rows.reduce((n, r) => n + r.count, 0)).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['count', 'day', 'locationId']);
   });
 });
 

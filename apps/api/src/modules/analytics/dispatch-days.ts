@@ -85,3 +85,13 @@ export async function dispatchDays(db: Db, locationId: number, range: { from: Da
     contactCards: n(r.contact_cards),
   }));
 }
+
+/** How many times the location's contact card QR code was opened over the range (local days). */
+export async function qrScans(db: Db, locationId: number, range: { from: Day; to: Day }): Promise<number> {
+  const { rows } = await poolOf(db).query<{ n: number }>({
+    name: 'analytics-qr-scans',
+    text: `SELECT coalesce(sum(count), 0)::int AS n FROM contact_card_scan_days WHERE location_id = $1 AND day >= $2::date AND day <= $3::date`,
+    values: [locationId, range.from, range.to],
+  });
+  return rows[0]!.n;
+}

@@ -1,14 +1,14 @@
 import type { analyticsApi, EndpointData } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { daysOf, dispatchingRange, type Day, type DayRange } from './dates.js';
-import { dispatchDays, emptyDay, type DispatchDay } from './dispatch-days.js';
+import { dispatchDays, emptyDay, qrScans, type DispatchDay } from './dispatch-days.js';
 import { locationClock } from './location.js';
 import { halvedStars, kudoIndex, percent } from './scores.js';
 
 type Dispatching = EndpointData<typeof analyticsApi.loadDispatching>;
 
 /** Adds up the range's days into the dispatching figures (days without a row count as zero). */
-export function summarise(range: DayRange, found: readonly DispatchDay[]): Dispatching {
+export function summarise(range: DayRange, found: readonly DispatchDay[], scans: number): Dispatching {
   const byDay = new Map(found.map((d) => [d.day, d]));
   const days = daysOf(range).map((day: Day) => byDay.get(day) ?? emptyDay(day));
   const total = (key: keyof Omit<DispatchDay, 'day'>) => days.reduce((s, d) => s + d[key], 0);
@@ -36,7 +36,7 @@ export function summarise(range: DayRange, found: readonly DispatchDay[]): Dispa
       bio_email_count: trend('bioEmail'),
       bio_sms_count: trend('bioSms'),
       contact_card_count: { value: total('contactCards') },
-      qrcode_total_count: { value: null },
+      qrcode_total_count: { value: scans },
     },
     meta: { from_date: range.from, to_date: range.to },
   };
@@ -48,6 +48,6 @@ export async function dispatching(
 ): Promise<Dispatching> {
   const clock = await locationClock(ctx.db, ctx.location.locationId);
   const range = dispatchingRange(input, clock.today);
-  const days = await dispatchDays(ctx.db, ctx.location.locationId, range);
-  return summarise(range, days);
+  const [days, scans] = await Promise.all([dispatchDays(ctx.db, ctx.location.locationId, range), qrScans(ctx.db, ctx.location.locationId, range)]);
+  return summarise(range, days, scans);
 }

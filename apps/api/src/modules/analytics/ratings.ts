@@ -2,6 +2,7 @@ import { analyticsApi, MSG, type EndpointData } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { poolOf } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
+import { socialReviewCore } from '../social-reviews/index.js';
 import { addMonths, monthLabel, monthStart } from './dates.js';
 import { locationClock } from './location.js';
 import { gain, round2 } from './scores.js';
@@ -118,14 +119,6 @@ export async function latestSocialReviews(ctx: LocationCtx): Promise<EndpointDat
     take: analyticsApi.LATEST_REVIEWS_LIMIT,
   });
   return {
-    reviews: reviews.map((r) => ({
-      id: r.id,
-      source: r.source,
-      rating: { type: r.ratingType === 'recommendation' ? 'recommendation' : 'star', value: r.rating },
-      author: r.authorName,
-      timestamp: r.postedAt.toISOString(),
-      content: { text: r.text },
-      url: r.url,
-    })),
+    reviews: reviews.map(socialReviewCore),
   };
 }

@@ -132,6 +132,8 @@ describe('E138 fetch', () => {
     expect(await order({ from_date: daysAgo(60), sort: { captured_on: 'asc' } })).toEqual([r3.id, r2.id, r1.id]);
     expect(await order({ from_date: daysAgo(60), sort: { kudo_index: 'asc' } })).toEqual([r2.id, r1.id, r3.id]);
     expect(await order({ from_date: daysAgo(60), sort: { customer_name: 'asc' } })).toEqual([r2.id, r3.id, r1.id]);
+    expect(await order({ from_date: daysAgo(60), sort: { kudo_index: 'desc' } })).toEqual([r1.id, r2.id, r3.id]);
+    expect(await order({ from_date: daysAgo(60), sort: { customer_name: 'desc' } })).toEqual([r1.id, r3.id, r2.id]);
     const page2 = json(await owner.post(FETCH, { searchPhrase: 'numbat', from_date: daysAgo(60), rowCount: 10, current: 2 })).data;
     expect(page2).toMatchObject({ rows: [], total: 3, current: 2 });
     // A review at 23:30 local time on the range's last day is in; 00:30 the next local day is not.
@@ -142,6 +144,35 @@ describe('E138 fetch', () => {
     const inRange = await order({ from_date: '2026-03-01', to_date: '2026-03-01' });
     expect(inRange).toContain(late.id);
     expect(inRange).not.toContain(next.id);
+  });
+
+  it('counts a search over few reviews exactly, past the search cap, and reaches its last page', async () => {
+    const base = Date.now() - 5 * 86_400_000;
+    await t.db.review.createMany({
+      data: Array.from({ length: 1200 }, (_, i) => ({
+        locationId: austinId,
+        source: 'google',
+        authorName: `Platypus ${i}`,
+        rating: 5,
+        sentiment: 'positive',
+        text: i % 2 ? 'Platypus visit' : 'Fine work',
+        kudoIndex: i % 3 ? i / 100 : null,
+        postedAt: new Date(base - i * 1000),
+        externalId: `platypus-${i}`,
+      })),
+    });
+    const fetch = (body: object) => owner.post(FETCH, { searchPhrase: 'platypus', ...body }).then((r) => json(r).data);
+    const first = await fetch({ rowCount: 100, sort: { kudo_index: 'desc' } });
+    expect(first.total).toBe(1200);
+    // Highest Kudo Index first, then the reviews without one, newest first.
+    expect(first.rows[0].author_name).toBe('Platypus 1199');
+    const last = await fetch({ rowCount: 100, current: 12, sort: { kudo_index: 'desc' } });
+    expect(last.rows).toHaveLength(100);
+    expect(last.rows.every((r: { kudo_index: { value: number | null } }) => r.kudo_index.value === null)).toBe(true);
+    expect(last.rows.at(-1).author_name).toBe('Platypus 1197');
+    // Filters that leave no review answer nothing without reading any.
+    expect(await fetch({ campaign_uid: other.uid })).toMatchObject({ rows: [], total: 0 });
+    expect(await fetch({ filters: { negative: true } })).toMatchObject({ rows: [], total: 0 });
   });
 
   it.each([

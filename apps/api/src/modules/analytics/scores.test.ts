@@ -34,7 +34,7 @@ describe('dispatching summary', () => {
   it('adds up the days, fills missing days with zero and keeps the trend in day order', () => {
     const d1 = { ...emptyDay('2026-11-01'), pcheckSms: 3, participants: 2, happy: 1, unhappy: 1, kudoIndexSum: 17, kudoIndexCount: 2, slider0Sum: 18, slider0Count: 2, reviewLeads: 1, contactCards: 2 };
     const d3 = { ...emptyDay('2026-11-03'), pcheckSms: 1, bioEmail: 2, participants: 1, neutral: 1, kudoIndexSum: 6, kudoIndexCount: 1, slider0Sum: 6, slider0Count: 1 };
-    const { data, meta } = summarise({ from: '2026-11-01', to: '2026-11-03' }, [d1, d3]);
+    const { data, meta } = summarise({ from: '2026-11-01', to: '2026-11-03' }, [d1, d3], 5);
     expect(meta).toEqual({ from_date: '2026-11-01', to_date: '2026-11-03' });
     expect(data.pulse_checks_participant_count.value).toBe(3);
     expect(data.kudo_index.value).toBe(7.7);
@@ -45,5 +45,6 @@ describe('dispatching summary', () => {
     expect(data.bio_email_count.trend.values).toEqual([0, 0, 2]);
     expect(data.review_leads.value).toBe(1);
     expect(data.contact_card_count.value).toBe(2);
+    expect(data.qrcode_total_count.value).toBe(5);
   });
 });

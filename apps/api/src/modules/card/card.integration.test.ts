@@ -211,13 +211,13 @@ describe('E095 QR code and the public vCard', () => {
     expect(size.height).toBe(size.width);
   });
 
-  it('serves an SVG that encodes the public vCard address', async () => {
+  it('serves an SVG that encodes the public vCard address, marked as the QR code’s', async () => {
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
     const res = await admin.get('/api/contact-card/qrcode.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.body).toContain('<svg');
-    const expected = await QRCode.toString(`http://kudo.test/api/public/contact-card/${austinKey}.vcf`, {
+    const expected = await QRCode.toString(`http://kudo.test/api/public/contact-card/${austinKey}.vcf?via=qr`, {
       type: 'svg',
       errorCorrectionLevel: 'M',
       margin: 2,
@@ -447,7 +447,7 @@ describe('tenancy', () => {
   it('draws Dallas’s QR code for Dallas’s card', async () => {
     const dallasKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: dallasId } })).cardKey;
     const res = await owner.get('/api/contact-card/qrcode.svg');
-    const expected = await QRCode.toString(`http://kudo.test/api/public/contact-card/${dallasKey}.vcf`, {
+    const expected = await QRCode.toString(`http://kudo.test/api/public/contact-card/${dallasKey}.vcf?via=qr`, {
       type: 'svg',
       errorCorrectionLevel: 'M',
       margin: 2,

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../http/context.js';
 import { Answer, rawRoute, route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import * as service from './service.js';
+import { QR_VIA } from './service.js';
 import { vcardFileName } from './vcard.js';
 
 /** A quoted filename for Content-Disposition, with a UTF-8 variant for names beyond ASCII. */
@@ -42,13 +43,15 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps) {
     });
   }
 
-  rawRoute(app, deps, api.publicVCard, async ({ params }, _ctx, reply) => {
+  rawRoute(app, deps, api.publicVCard, async ({ params, query }, ctx, reply) => {
     if (!params.file.endsWith('.vcf')) throw notFound();
-    const { text, companyName } = await service.publicVCard(deps, params.file.slice(0, -'.vcf'.length));
+    const scanned = query.via === QR_VIA;
+    const { text, companyName } = await service.publicVCard(ctx, params.file.slice(0, -'.vcf'.length), { scanned });
     return reply
       .header('content-type', 'text/vcard; charset=utf-8')
       .header('content-disposition', attachment(vcardFileName(companyName)))
-      .header('cache-control', 'public, max-age=300')
+      // A scan's answer is not kept by caches on the way, so that every scan reaches the count.
+      .header('cache-control', scanned ? 'no-store' : 'public, max-age=300')
       .send(text);
   });
 }

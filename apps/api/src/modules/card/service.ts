@@ -15,7 +15,7 @@ import {
   type RewardsSettings,
 } from '@kudo/shared';
 import type { z } from 'zod';
-import type { AppDeps, LocationCtx } from '../../http/context.js';
+import type { AppDeps, LocationCtx, RequestMeta } from '../../http/context.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hit } from '../../lib/rate-limit.js';
 import { SmsSendError } from '../../providers/sms/index.js';
@@ -34,6 +34,10 @@ export const CARD_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const vcardUrl = (deps: Pick<AppDeps, 'config'>, cardKey: string): string =>
   `${deps.config.publicUrl}${VCARD_PATH_PREFIX}${cardKey}.vcf`;
+
+/** The QR code opens the card's address with `?via=qr`, so its opens can be counted apart from texted links. */
+export const QR_VIA = 'qr';
+export const qrUrl = (deps: Pick<AppDeps, 'config'>, cardKey: string): string => `${vcardUrl(deps, cardKey)}?via=${QR_VIA}`;
 
 type CardLocation = Pick<Location, 'name' | 'companyName' | 'navLogoUrl' | 'companyWebUrl' | 'timeZone'>;
 
@@ -121,7 +125,7 @@ export async function qrCode(ctx: LocationCtx, format: 'png' | 'svg'): Promise<{
   const card = await ctx.db.contactCardSettings.findUnique({ where: { locationId: ctx.location.locationId } });
   if (!card) throw notFound(MSG.cardQrMissing);
   const location = await currentLocation(ctx);
-  const text = vcardUrl(ctx, card.cardKey);
+  const text = qrUrl(ctx, card.cardKey);
   const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
   const body =
     format === 'png'
@@ -134,9 +138,13 @@ export async function qrCode(ctx: LocationCtx, format: 'png' | 'svg'): Promise<{
  * The public vCard of a card key. A card is served while its location has the contact-card add-on; the
  * 'Send Contact Card after pulseCheck' switch only governs the automatic text, so printed QR codes keep working.
  */
-export async function publicVCard(deps: AppDeps, cardKey: string): Promise<{ text: string; companyName: string }> {
+export async function publicVCard(
+  ctx: AppDeps & Pick<RequestMeta, 'log'>,
+  cardKey: string,
+  { scanned }: { scanned: boolean },
+): Promise<{ text: string; companyName: string }> {
   if (!CARD_KEY_RE.test(cardKey)) throw notFound();
-  const card = await deps.db.contactCardSettings.findUnique({
+  const card = await ctx.db.contactCardSettings.findUnique({
     where: { cardKey },
     include: {
       location: {
@@ -148,6 +156,7 @@ export async function publicVCard(deps: AppDeps, cardKey: string): Promise<{ tex
     },
   });
   if (!card || card.location.subscriptions.length === 0) throw notFound();
+  if (scanned) await recordScan(ctx, card.locationId);
   const shown = effectiveCard(card.location, card);
   const text = buildVCard({
     companyName: shown.companyName,
@@ -160,6 +169,21 @@ export async function publicVCard(deps: AppDeps, cardKey: string): Promise<{ tex
     logoUrl: shown.companyLogo,
   });
   return { text, companyName: shown.companyName };
+}
+
+/**
+ * Counts one open of the QR code on the location's local day. Nothing about the visitor is kept; a failure
+ * to count is logged and the card is served all the same.
+ */
+async function recordScan(ctx: AppDeps & Pick<RequestMeta, 'log'>, locationId: number) {
+  try {
+    await ctx.db.$executeRaw`
+      INSERT INTO contact_card_scan_days (location_id, day, count)
+      SELECT id, (now() AT TIME ZONE time_zone)::date, 1 FROM locations WHERE id = ${locationId}
+      ON CONFLICT (location_id, day) DO UPDATE SET count = contact_card_scan_days.count + 1`;
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'contact card scan not counted');
+  }
 }
 
 // Templates ------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ const LOAD = '/api/analytics/competitor-analysis/load';
 const ADD = '/api/analytics/competitor-analysis/add';
 const REMOVE = '/api/analytics/competitor-analysis/remove';
 const DASHBOARD = '/api/dashboard/competitors/load';
+const SEARCH = '/api/analytics/competitor-analysis/places/search';
 
 describe('competitors', () => {
   let t: TestContext;
@@ -31,6 +32,26 @@ describe('competitors', () => {
     expect((await staff.post(ADD, { place_id: 'ChIJdemoMopacCleaning00010' })).statusCode).toBe(403);
     expect((await staff.get(DASHBOARD)).statusCode).toBe(200);
     await t.db.membership.updateMany({ where: { userId: user.id }, data: { permAnalytics: true } });
+  });
+
+  it('lets a User who manages competitors search places without the settings permission', async () => {
+    await expectNotLoggedIn(t.app, 'GET', `${SEARCH}?q=plumbing`);
+    const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
+    // The settings screen's search keeps its rule; the competitors' search follows the competitor calls'.
+    expect((await staff.get('/api/settings/general/places/search?q=Hill%20Country')).statusCode).toBe(403);
+    const found = json(await staff.get(`${SEARCH}?q=Hill%20Country`));
+    expect(found.status).toBe(1);
+    expect(found.data.places[0]).toMatchObject({ name: 'Hill Country Pest Control' });
+    expect(json(await staff.get(`${SEARCH}?q=`)).data.places).toEqual([]);
+    const long = await staff.get(`${SEARCH}?q=${'a'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    const user = await t.db.user.findFirstOrThrow({ where: { email: 'staff@kudo.test' } });
+    await t.db.membership.updateMany({ where: { userId: user.id }, data: { permAnalytics: false } });
+    try {
+      expect((await (await loginAs(t.app, t.db, 'staff@kudo.test')).get(`${SEARCH}?q=Hill%20Country`)).statusCode).toBe(403);
+    } finally {
+      await t.db.membership.updateMany({ where: { userId: user.id }, data: { permAnalytics: true } });
+    }
   });
 
   it('ranks the location and its competitors by review count, with their addresses', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { localFeed, localFeedProfile } from '../../providers/local-reviews.js';
 import { addressParts } from '../../providers/places/address.js';
 import { mentionedCampaigns, namesMatch } from './credit.js';
-import { backoffMs, sentimentOfStars } from './sync.js';
+import { backoffMs } from './sync.js';
 
 const campaigns = [
   { id: 1, name: 'Mike Torres' },
@@ -34,8 +34,7 @@ describe('credit suggestions', () => {
     expect(namesMatch('Jenny Morales', 'Jennifer Morales')).toBe(false);
   });
 
-  it('turns stars into a sentiment and backs off after failures', () => {
-    expect([5, 4, 3, 2, 1].map(sentimentOfStars)).toEqual(['positive', 'positive', 'neutral', 'negative', 'negative']);
+  it('backs off after failures', () => {
     expect([1, 2, 3, 10].map(backoffMs)).toEqual([15 * 60_000, 30 * 60_000, 60 * 60_000, 24 * 3600_000]);
   });
 });

@@ -2,6 +2,7 @@
 import { MSG, SOCIAL_REVIEW_LIMITS, type AttributionMethod, type SocialReviewItem, type SocialReviewPage } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { Prisma } from '../../lib/db.js';
+import type { Review } from '../../generated/prisma/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isProviderError } from '../../providers/social-errors.js';
 import { markConnectionExpired } from '../social/index.js';
@@ -63,6 +64,19 @@ const reviewInclude = {
 
 type LoadedReview = Prisma.ReviewGetPayload<{ include: typeof reviewInclude }>;
 
+/** A Google or Facebook review as every list of them shows it (the dashboard's and the social reviews'). */
+export function socialReviewCore(r: Pick<Review, 'id' | 'source' | 'ratingType' | 'rating' | 'authorName' | 'postedAt' | 'text' | 'url'>) {
+  return {
+    id: r.id,
+    source: r.source,
+    rating: { type: r.ratingType === 'recommendation' ? ('recommendation' as const) : ('star' as const), value: r.rating },
+    author: r.authorName,
+    timestamp: r.postedAt.toISOString(),
+    content: { text: r.text },
+    url: r.url,
+  };
+}
+
 export function toSocialReview(r: LoadedReview): SocialReviewItem {
   const byCampaign = new Map<string, SocialReviewItem['attribution'][number]>();
   for (const c of r.credits) {
@@ -71,15 +85,9 @@ export function toSocialReview(r: LoadedReview): SocialReviewItem {
     byCampaign.set(c.campaign.uid, entry);
   }
   return {
-    id: r.id,
-    source: r.source,
-    rating: { type: r.ratingType === 'recommendation' ? 'recommendation' : 'star', value: r.rating },
-    author: r.authorName,
-    timestamp: r.postedAt.toISOString(),
-    content: { text: r.text },
+    ...socialReviewCore(r),
     attribution: [...byCampaign.values()],
     reply: r.replyText ? { comment: r.replyText, updated_at: r.replyUpdatedAt?.toISOString() ?? null } : null,
-    url: r.url,
   };
 }
 

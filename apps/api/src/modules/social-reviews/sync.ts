@@ -1,5 +1,6 @@
 // The review sync: a location's Google reviews and Facebook recommendations into the reviews table, with credit
 // suggestions and the day's rating snapshot, under a per-location lease and with backoff after errors.
+import { analyticsApi } from '@kudo/shared';
 import { z } from 'zod';
 import type { AppDeps, Log } from '../../http/context.js';
 import { decryptSecret } from '../../lib/crypto.js';
@@ -46,9 +47,6 @@ interface Fetched {
 }
 
 export type SyncOutcome = 'synced' | 'locked' | 'not-connected' | 'expired' | 'refused' | 'failed';
-
-/** positive for 4–5 stars, neutral for 3, negative for 1–2. */
-export const sentimentOfStars = (stars: number) => (stars >= 4 ? 'positive' : stars === 3 ? 'neutral' : 'negative');
 
 class NotConnected extends Error {}
 
@@ -138,7 +136,7 @@ async function store(deps: Deps, locationId: number, source: Platform, fetched: 
         authorName: r.authorName.slice(0, 200),
         rating: r.rating,
         ratingType: r.ratingType,
-        sentiment: sentimentOfStars(r.rating),
+        sentiment: analyticsApi.sentimentFromStars(r.rating),
         text: r.text,
         postedAt: r.postedAt,
         url: r.url,

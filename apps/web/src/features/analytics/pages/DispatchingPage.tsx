@@ -234,7 +234,7 @@ function ContactCards({ data }: { data: Figures }) {
   const scans = data.qrcode_total_count.value;
   const slices = [
     { name: 'Cards sent', value: sent, colour: EMAIL_COLOUR },
-    { name: 'Scans', value: scans ?? 0, colour: SCANS_COLOUR },
+    { name: 'QR code scans', value: scans ?? 0, colour: SCANS_COLOUR },
   ];
   const drawn = slices.filter((s) => s.value > 0);
   return (
@@ -246,13 +246,13 @@ function ContactCards({ data }: { data: Figures }) {
             <dd>{formatCount(sent)}</dd>
           </div>
           <div>
-            <dt>Scans</dt>
+            <dt>QR code scans</dt>
             <dd>{scans === null ? <span className={styles.muted}>Not recorded</span> : formatCount(scans)}</dd>
           </div>
         </dl>
-        <figure className={styles.donut} aria-label={`Contact cards sent: ${formatCount(sent)}; scans: ${scans === null ? 'not recorded' : formatCount(scans)}.`}>
+        <figure className={styles.donut} aria-label={`Contact cards sent: ${formatCount(sent)}; QR code scans: ${scans === null ? 'not recorded' : formatCount(scans)}.`}>
           {drawn.length === 0 ? (
-            <p className={styles.muted}>No contact cards sent in this range.</p>
+            <p className={styles.muted}>No contact cards sent or scanned in this range.</p>
           ) : (
             <ResponsiveContainer width="100%" height={180}>
               <PieChart>

@@ -89,6 +89,7 @@ export function ManageCompetitorsModal({
         {full && <p className={styles.muted}>Remove a competitor to add another.</p>}
 
         <PlaceSearch
+          scope="competitors"
           label="Search for a competitor"
           placeholder="Search 'ABC Plumbing'"
           notFound="No businesses found. Try another name or enter its placeId."
