@@ -1,2 +1,5 @@
 // What other areas use of the social connections: marking a connection expired when its tokens are refused.
 export { markConnectionExpired } from './connections.js';
+/** Sign-up connects the new location's Google profile or place, as the settings screen does. */
+export { syncConnection } from './connections.js';
+export { storePlace, toPlaceItem } from './places.js';
