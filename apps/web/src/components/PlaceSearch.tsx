@@ -1,7 +1,7 @@
 import type { PlaceItem } from '@kudo/shared';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../lib/forms';
-import { usePlaceSearch } from '../lib/places';
+import { usePlaceSearch, type PlaceSearchSource } from '../lib/places';
 import { SearchIcon } from './icons';
 import styles from './PlaceSearch.module.css';
 import { TextField } from './TextField';
@@ -28,8 +28,11 @@ export function PlaceSearch({
   placeholder = "Search 'ABC Kitchens'",
   notFound = 'No businesses found. Try another name or enter your Place ID.',
   disabled,
+  source = 'location',
 }: {
   onPick: (place: PlaceItem) => void;
+  /** Sign-up searches before the account exists. */
+  source?: PlaceSearchSource;
   label?: string;
   placeholder?: string;
   /** What the list says when nothing matches. */
@@ -40,7 +43,7 @@ export function PlaceSearch({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
-  const search = usePlaceSearch(query);
+  const search = usePlaceSearch(query, source);
   const listId = useId();
   const places = search.data?.places ?? [];
   const current = Math.min(active, Math.max(0, places.length - 1));

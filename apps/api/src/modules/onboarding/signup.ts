@@ -11,8 +11,7 @@ import { newToken } from '../../lib/tokens.js';
 import type { GbpLocation } from '../../providers/google/types.js';
 import { isProviderError } from '../../providers/social-errors.js';
 import { newCampaignUid } from '../campaigns/index.js';
-import { issueEmailVerification } from '../session/index.js';
-import type { StartSession } from '../session/service.js';
+import { issueEmailVerification, type StartSession } from '../session/index.js';
 import { storePlace, syncConnection, toPlaceItem } from '../social/index.js';
 
 const MINUTE = 60_000;
