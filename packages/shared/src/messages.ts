@@ -365,6 +365,7 @@ export const MSG = {
   contactsRowInvalid: 'Please provide either a valid phone number or email',
   contactsRequired: 'Please add at least one contact',
   onboardingNoCampaign: 'This location has no campaign to send from.',
+  onboardingLogoSaved: 'Your logo was saved.',
   // Carrier registration of business texting (10DLC).
   carrierLegalName: 'Please provide the legal business name',
   carrierEin: 'Please provide a valid EIN (nine digits, e.g. 12-3456789)',

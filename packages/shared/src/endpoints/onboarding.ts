@@ -5,6 +5,7 @@ import { parsePhone } from '../phone.js';
 import { RULES } from '../rules.js';
 import { emailSchema, isHttpUrl, PASSWORD_CHARS_RE, personNameSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
+import { GENERAL_LIMITS, isAcceptableLogoUrl } from './general.js';
 import { bulkJobView } from './operate.js';
 import { gbpLocation, PLACE_ID_RE, placeItem } from './social.js';
 
@@ -166,6 +167,25 @@ export const load = defineEndpoint({
     user_email: z.string(),
     user_phone: z.string(),
   }),
+});
+
+/** 'Upload a new logo' on the preview step: the location's logo, as Logo & Color keeps it (null removes it). */
+export const saveLogo = defineEndpoint({
+  id: 'onboarding-logo-save',
+  method: 'POST',
+  path: '/self-service/onboarding/logo',
+  summary: "Set the location's logo from the pulseCheck preview (null removes it).",
+  access: { kind: 'location', rule: RULES.settings },
+  body: z.object({
+    logo: z
+      .string({ error: MSG.validLogo })
+      .trim()
+      .max(GENERAL_LIMITS.logoUrlMax, { error: MSG.validLogo })
+      .refine((v) => v === '' || isAcceptableLogoUrl(v), { error: MSG.validLogo })
+      .transform((v) => (v === '' ? null : v))
+      .nullable(),
+  }),
+  response: z.object({ logo_url: z.string().nullable() }),
 });
 
 /** One contact of the add-to-contacts step, as read from a sheet or pasted. */

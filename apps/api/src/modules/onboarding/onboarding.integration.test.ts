@@ -289,6 +289,17 @@ describe('the pulseCheck steps', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/self-service/onboarding/load' })).statusCode).toBe(401);
   });
 
+  it("sets the location's logo from the preview step, with Logo & Color's rule", async () => {
+    const { agent, locationId } = await newBusiness('logo@example.com', 'ChIJdemoMopacCleaning00010');
+    const saved = json(await agent.post('/api/self-service/onboarding/logo', { logo: 'https://cdn.example.com/logo.png' }));
+    expect(saved).toMatchObject({ data: { logo_url: 'https://cdn.example.com/logo.png' }, message: MSG.onboardingLogoSaved });
+    expect((await t.db.location.findUniqueOrThrow({ where: { id: locationId } })).navLogoUrl).toBe('https://cdn.example.com/logo.png');
+    const bad = await agent.post('/api/self-service/onboarding/logo', { logo: 'http://insecure.example.com/logo.png' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).errors?.logo).toBe(MSG.validLogo);
+    expect(json(await agent.post('/api/self-service/onboarding/logo', { logo: null })).data.logo_url).toBeNull();
+  });
+
   it('sends the demo pulseCheck as a test, into the outbox', async () => {
     const { agent, locationId } = await newBusiness('demo-send@example.com', 'ChIJdemoDeepEllumHvac00012');
     const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId } });

@@ -35,6 +35,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, deps: AppDeps) {
     return steps.readContacts(ctx, upload);
   });
   route(app, deps, api.sendContacts, ({ body }, ctx) => steps.sendContacts(ctx, body.rows));
+  route(app, deps, api.saveLogo, async ({ body }, ctx) => new Answer(await steps.saveLogo(ctx, body.logo), MSG.onboardingLogoSaved));
 
   route(app, deps, api.loadCarrierRegistration, (_input, ctx) => carrier.loadRegistration(ctx));
   route(app, deps, api.saveCarrierRegistration, async ({ body }, ctx) => new Answer(await carrier.saveRegistration(ctx, body), MSG.carrierSaved));

@@ -2,7 +2,9 @@
 import { contactProblem, MSG, type ContactRow } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import { audit } from '../../lib/audit.js';
 import { trialDaysLeft } from '../account/index.js';
+import { logoAllowed } from '../general/index.js';
 import { rowsFromSheet, startBulkRows, type BulkRowInput, type UploadedSheet } from '../operate/index.js';
 
 async function defaultCampaign(ctx: LocationCtx) {
@@ -90,4 +92,12 @@ export async function sendContacts(ctx: LocationCtx, contacts: ContactRow[]) {
     };
   });
   return startBulkRows(ctx, { kind: 'pcheck', campaignUid: campaign.uid, fileName: 'Onboarding contacts', rows, invalidMessage: MSG.contactsRowInvalid });
+}
+
+/** The preview step's logo: the same rule and field as Logo & Color. */
+export async function saveLogo(ctx: LocationCtx, logo: string | null) {
+  if (logo !== null && !logoAllowed(logo, (u) => ctx.providers.images.owns(u))) throw badRequest(MSG.validLogo, { logo: MSG.validLogo });
+  const location = await ctx.db.location.update({ where: { id: ctx.location.locationId }, data: { navLogoUrl: logo }, select: { navLogoUrl: true } });
+  await audit(ctx.db, { action: 'branding.logo', actorUserId: ctx.session.userId, accountId: ctx.location.accountId, locationId: ctx.location.locationId });
+  return { logo_url: location.navLogoUrl };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { onboardingApi, operateApi, type ContactRow, type EndpointInput } from '@kudo/shared';
 import { call, callUpload, callWithMessage } from '../../../lib/api';
 
@@ -54,5 +54,14 @@ export function useBulkProgress(id: number | null) {
     queryFn: () => call(operateApi.bulkStatus, { params: { id: id! } }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.status === 'done' ? false : 1000),
+  });
+}
+
+/** 'Upload a new logo': the location's logo, then the steps' data again. */
+export function useSaveLogo(locationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (logo: string | null) => callWithMessage(onboardingApi.saveLogo, { body: { logo } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.load(locationId) }),
   });
 }

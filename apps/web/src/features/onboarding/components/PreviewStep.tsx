@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../app/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
+import { ImageUpload } from '../../../components/ImageUpload';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/forms';
-import { useDemoSend } from '../api/onboarding';
+import { useDemoSend, useSaveLogo } from '../api/onboarding';
 import { advance, STEP_FLOW, type StepMode } from '../utils/steps';
 import { OnboardingFrame } from './OnboardingFrame';
 import styles from './Onboarding.module.css';
@@ -20,8 +21,9 @@ const NOTICE_MS = 5000;
 export function PreviewStep({ mode }: { mode: StepMode }) {
   const flow = STEP_FLOW[mode];
   const navigate = useNavigate();
-  const { query, lite } = useStepData();
+  const { query, lite, locationId } = useStepData();
   const send = useDemoSend();
+  const logo = useSaveLogo(locationId);
   const [channel, setChannel] = useState<'text' | 'email'>('text');
   const [to, setTo] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -102,6 +104,13 @@ export function PreviewStep({ mode }: { mode: StepMode }) {
                 </a>
               )}
             </div>
+            <ImageUpload
+              label="Upload a new logo"
+              value={data.logo_url}
+              onChange={(url) => logo.mutate(url)}
+              error={logo.isError ? errorMessage(logo.error) : null}
+              disabled={logo.isPending}
+            />
           </>
         )}
       </QueryBoundary>

@@ -7,5 +7,5 @@ export function useStepData() {
   const locationId = session?.location.location_id ?? 0;
   const query = useOnboardingData(locationId);
   const lite = query.data?.free_trial === true && query.data.free_trial_type === 'lite';
-  return { query, lite };
+  return { query, lite, locationId };
 }
