@@ -192,6 +192,7 @@ describe('E021 sign-up', () => {
       [{ terms: false }, 'terms', MSG.signupTerms],
       [{ placeId: undefined }, 'placeId', MSG.signupBusinessRequired],
       [{ freeTrialType: 'gold' }, 'freeTrialType', MSG.signupTrialType],
+      [{ businessName: ' ' }, 'businessName', MSG.signupBusinessName],
     ];
     for (const [change, field, message] of cases) {
       const { res } = await signUp({ ...account('fields@example.com'), placeId: 'ChIJdemoLakewoodPest000017', businessName: 'Lakewood', ...change });
@@ -366,6 +367,11 @@ describe('the pulseCheck steps', () => {
     const empty = await agent.post('/api/self-service/onboarding/contacts/send', { rows: [] });
     expect(json(empty).errors?.rows).toBe(MSG.contactsRequired);
     expect(await t.db.bulkJob.count({ where: { locationId } })).toBe(0);
+    // A location whose campaigns were all deleted has nothing to send from.
+    await t.db.campaign.updateMany({ where: { locationId }, data: { deletedAt: new Date() } });
+    const none = await agent.post('/api/self-service/onboarding/contacts/send', { rows: rows.slice(0, 1) });
+    expect(none.statusCode).toBe(409);
+    expect(json(none).message).toBe(MSG.onboardingNoCampaign);
   });
 
   it("sends from the session's own location only: Dallas never reaches another location's campaign", async () => {

@@ -6,6 +6,7 @@ import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { QueryBoundary } from '../../../components/QueryBoundary';
+import { SentimentFace } from '../../../components/Sentiment';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/forms';
 import { useDemoSend, useSaveLogo } from '../api/onboarding';
@@ -94,9 +95,9 @@ export function PreviewStep({ mode }: { mode: StepMode }) {
               {data.logo_url && <img src={data.logo_url} alt="" className={styles.logo} />}
               <p className={styles.bubble}>How was your experience with {data.location_name}?</p>
               <p className={styles.moods} aria-hidden="true">
-                <span>🙁</span>
-                <span>😐</span>
-                <span>🙂</span>
+                <SentimentFace sentiment="negative" size={36} decorative />
+                <SentimentFace sentiment="neutral" size={36} decorative />
+                <SentimentFace sentiment="positive" size={36} decorative />
               </p>
               {data.campaign && (
                 <a href={samplePath(data.campaign.uid)} target="_blank" rel="noopener noreferrer">
