@@ -428,3 +428,27 @@ test('leaderboard: summary, the report tabs and the projection display', async (
   await expect(page.getByLabel('Date range')).toBeVisible();
   await expectAccessible(page, 'projection display, settings open');
 });
+
+test('sign-up screens: account details with its errors, connect with the map search', async ({ page }) => {
+  await visit(page, '/onboarding?source=mvo');
+  await expect(page).toHaveURL(/\/onboarding\/account-details$/);
+  await expectAccessible(page, 'onboarding account details');
+  await page.getByLabel('First Name').fill('Rosa');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Phone').click();
+  await expect(page.getByText('Please provide a valid email')).toBeVisible();
+  await expectAccessible(page, 'onboarding account details with errors');
+  await page.getByLabel('Last Name').fill('Diaz');
+  await page.getByLabel('Email').fill('a11y-walk@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('secret77');
+  await page.getByLabel('Confirm Password').fill('secret77');
+  await page.getByLabel('Phone').fill('2145550142');
+  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Connect to Google' })).toBeVisible();
+  await expectAccessible(page, 'onboarding connect');
+  await page.getByRole('combobox', { name: 'Search for your business' }).fill('Oak Cliff');
+  await expect(page.getByRole('option', { name: /Oak Cliff Plumbing/ })).toBeVisible();
+  await expectAccessible(page, 'onboarding connect with map results');
+});

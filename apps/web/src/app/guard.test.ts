@@ -1,4 +1,4 @@
-import type { AccessSubject } from '@kudo/shared';
+import type { AccessSubject, LocationItem } from '@kudo/shared';
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../lib/session/hooks';
 import { afterLoginTarget, decideRoute } from './guard';
@@ -95,6 +95,30 @@ describe('decideRoute', () => {
   it('renders public screens whatever the session', () => {
     expect(decide('password-recovery', located(subject()))).toEqual({ type: 'render' });
     expect(decide('view-bio', { status: 'signed-out' })).toEqual({ type: 'render' });
+  });
+});
+
+describe('the trial wizard guard', () => {
+  const at = (over: Partial<LocationItem>, sub: Partial<AccessSubject> = {}): SessionView => ({
+    status: 'located',
+    location: { ...location, ...over } as LocationItem,
+    subject: subject(sub),
+  });
+  const trial = { freeTrial: true, freeTrialType: 'mvo' };
+
+  it('lets a trial with days and pulseChecks left in', () => {
+    expect(decide('wizard-preview-pulsecheck', at({ free_trial: true, free_trial_type: 'mvo', free_trial_days: 9, pcheck_count: 25 }, trial))).toEqual({ type: 'render' });
+  });
+
+  it('sends a trial without days or without pulseChecks left to billing', () => {
+    const billing = { type: 'redirect', to: 'settings-billing-subscriptions' };
+    expect(decide('wizard-preview-pulsecheck', at({ free_trial: true, free_trial_type: 'mvo', free_trial_days: 0, pcheck_count: 25 }, trial))).toEqual(billing);
+    expect(decide('wizard-add-to-contacts', at({ free_trial: true, free_trial_type: 'mvo', free_trial_days: 9, pcheck_count: 0 }, trial))).toEqual(billing);
+    expect(decide('wizard-confirm-and-send', at({ free_trial: true, free_trial_type: 'mvo', free_trial_days: -1, pcheck_count: 3 }, trial))).toEqual(billing);
+  });
+
+  it('lets lite trials straight through', () => {
+    expect(decide('wizard-preview-pulsecheck', at({ free_trial: true, free_trial_type: 'lite', free_trial_days: 0, pcheck_count: 0 }, { freeTrial: true, freeTrialType: 'lite' }))).toEqual({ type: 'render' });
   });
 });
 

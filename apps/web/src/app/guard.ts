@@ -1,4 +1,4 @@
-import { checkAccess } from '@kudo/shared';
+import { checkAccess, type LocationItem } from '@kudo/shared';
 import type { SessionView } from '../lib/session/hooks';
 import { pathFor, ROUTES, routeForPath, safeReturnPath, type RouteAccess, type RouteDef, type RouteName } from './routes';
 
@@ -16,6 +16,13 @@ export type GuardDecision =
   | { type: 'not-found' };
 
 const BILLING: RouteName = 'settings-billing-subscriptions';
+const WIZARD = new Set<RouteName>(['wizard-pulsecheck', 'wizard-preview-pulsecheck', 'wizard-add-to-contacts', 'wizard-confirm-and-send']);
+
+/** The trial wizard's guard: lite trials pass; otherwise it needs trial days and pulseChecks left. */
+export function wizardOpen(location: Pick<LocationItem, 'free_trial' | 'free_trial_type' | 'free_trial_days' | 'pcheck_count'>): boolean {
+  if (location.free_trial && location.free_trial_type === 'lite') return true;
+  return location.free_trial_days > 0 && location.pcheck_count > 0;
+}
 
 export function decideRoute(name: RouteName, access: RouteAccess, session: SessionView): GuardDecision {
   if (access.kind === 'public') {
@@ -46,7 +53,10 @@ export function decideRoute(name: RouteName, access: RouteAccess, session: Sessi
   if (subject === 'loading') return { type: 'wait' };
   if (subject === 'failed') return { type: 'login', forget: true };
   const result = checkAccess(access.rule, subject);
-  if (result === 'ok') return { type: 'render' };
+  if (result === 'ok') {
+    if (WIZARD.has(name) && !wizardOpen(session.location)) return { type: 'redirect', to: BILLING };
+    return { type: 'render' };
+  }
   // A trial user who may not even see billing would otherwise bounce between billing and billing.
   if (result === 'billing' && name !== BILLING) return { type: 'redirect', to: BILLING };
   return { type: 'not-found' };

@@ -47,6 +47,16 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'leaderboard-reports-fieldops-usage': lazy(() => import('../features/leaderboard/pages/FieldOpsUsagePage')),
   'leaderboard-reports-projection': lazy(() => import('../features/leaderboard/pages/ProjectionTabPage')),
   'leaderboard-projection': lazy(() => import('../features/leaderboard/pages/ProjectionPage')),
+  onboarding: lazy(() => import('../features/onboarding/pages/OnboardingEntryPage')),
+  'onboarding-account-details': lazy(() => import('../features/onboarding/pages/AccountDetailsPage')),
+  'onboarding-connect-social-media': lazy(() => import('../features/onboarding/pages/ConnectPage')),
+  'onboarding-preview-pulsecheck': lazy(() => import('../features/onboarding/pages/PreviewPulseCheckPage')),
+  'onboarding-add-to-contacts': lazy(() => import('../features/onboarding/pages/AddToContactsPage')),
+  'onboarding-confirm-and-send': lazy(() => import('../features/onboarding/pages/ConfirmAndSendPage')),
+  'onboarding-finish': lazy(() => import('../features/onboarding/pages/FinishPage')),
+  'wizard-preview-pulsecheck': lazy(() => import('../features/onboarding/pages/WizardPreviewPage')),
+  'wizard-add-to-contacts': lazy(() => import('../features/onboarding/pages/WizardContactsPage')),
+  'wizard-confirm-and-send': lazy(() => import('../features/onboarding/pages/WizardConfirmPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

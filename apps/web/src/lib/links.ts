@@ -5,7 +5,6 @@
 const SITE = 'https://kudo.example';
 
 export const EXTERNAL_LINKS = {
-  signUp: `${SITE}/sign-up`,
   privacyPolicy: `${SITE}/privacy`,
   terms: `${SITE}/terms`,
   referrals: `${SITE}/referrals`,

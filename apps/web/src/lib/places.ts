@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { competitorsApi, socialApi } from '@kudo/shared';
+import { competitorsApi, onboardingApi, socialApi } from '@kudo/shared';
 import { call } from './api';
 
 /** Businesses on the map (Google Places, or the built-in list): the search and the look-up by place id. */
@@ -8,11 +8,11 @@ export const placeKeys = {
 };
 
 /**
- * Who searches: the settings screen (the location's own business, under the settings rule) or Manage
- * Competitors (under the competitor calls' rule).
+ * Who searches: the settings screen (the location's own business, under the settings rule), Manage
+ * Competitors (under the competitor calls' rule) or sign-up (before the account exists, limited per address).
  */
-export type PlaceSearchScope = 'settings' | 'competitors';
-const SEARCH = { settings: socialApi.placesSearch, competitors: competitorsApi.placesSearch } as const;
+export type PlaceSearchScope = 'settings' | 'competitors' | 'signup';
+const SEARCH = { settings: socialApi.placesSearch, competitors: competitorsApi.placesSearch, signup: onboardingApi.placesSearch } as const;
 
 /** Businesses on the map for a (debounced) search text; nothing is asked for under two characters. */
 export function usePlaceSearch(query: string, scope: PlaceSearchScope = 'settings') {

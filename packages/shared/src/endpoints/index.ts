@@ -15,6 +15,7 @@ import * as socialReviews from './social-reviews.js';
 import * as competitors from './competitors.js';
 import * as inbox from './inbox.js';
 import * as leaderboard from './leaderboard.js';
+import * as onboarding from './onboarding.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -34,6 +35,7 @@ export * as socialReviewsApi from './social-reviews.js';
 export * as competitorsApi from './competitors.js';
 export * as inboxApi from './inbox.js';
 export * as leaderboardApi from './leaderboard.js';
+export * as onboardingApi from './onboarding.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -58,6 +60,7 @@ const areas = [
   competitors,
   inbox,
   leaderboard,
+  onboarding,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -95,3 +98,5 @@ export type { AttributionMethod, SocialReviewCursor, SocialReviewItem, SocialRev
 export type { CompetitorData } from './competitors.js';
 export { INBOX_LIMITS, INBOX_MSG, fillPlaceholders, messageBodyProblem, placeholdersOf } from './inbox.js';
 export type { AssigneeView, ConversationView, FetchConversationsData, InboxEventData, InboxMessage, NewConversationJob, UsageRow } from './inbox.js';
+export { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, contactProblem, FREE_TRIAL_TYPES, ONBOARDING_LIMITS, parsePastedContacts } from './onboarding.js';
+export type { CarrierRegistrationData, ContactRow, FreeTrialType, GoogleGrant } from './onboarding.js';

@@ -52,19 +52,29 @@ export async function startBulk(ctx: LocationCtx, upload: UploadedSheet): Promis
   if (kind !== 'bio' && kind !== 'pcheck') throw badRequest('Please choose Send Bio or Send Pulse Check.');
   if (!campaignUid) throw badRequest(MSG.dispatchCampaignRequired);
   if (kind === 'bio' && ctx.location.freeTrial) throw forbidden();
-  const campaign = await ctx.db.campaign.findFirst({ where: { uid: campaignUid, locationId: ctx.location.locationId, deletedAt: null } });
-  if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
-  const sheet = upload.rows;
-  const rows = rowsFromSheet(sheet);
+  const rows = rowsFromSheet(upload.rows);
   if (rows.length === 0) throw badRequest(MSG.bulkNoRows);
+  return startBulkRows(ctx, { kind, campaignUid, fileName: upload.fileName, rows });
+}
 
+/**
+ * Records a bulk send of rows already read (a sheet, or onboarding's contacts) and hands it to the worker;
+ * invalid rows are recorded as errors with `invalidMessage` and never sent.
+ */
+export async function startBulkRows(
+  ctx: LocationCtx,
+  input: { kind: DispatchKind; campaignUid: string; fileName: string; rows: BulkRowInput[]; invalidMessage?: string },
+): Promise<BulkJobView> {
+  const { kind, rows } = input;
+  const campaign = await ctx.db.campaign.findFirst({ where: { uid: input.campaignUid, locationId: ctx.location.locationId, deletedAt: null } });
+  if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
   const job = await ctx.db.bulkJob.create({
     data: {
       locationId: ctx.location.locationId,
       campaignId: campaign.id,
       kind,
       createdById: ctx.session.userId,
-      fileName: upload.fileName,
+      fileName: input.fileName,
       total: rows.length,
       rows: {
         createMany: {
@@ -75,7 +85,7 @@ export async function startBulk(ctx: LocationCtx, upload: UploadedSheet): Promis
             email: r.email,
             address: r.address,
             status: r.valid ? 'standby' : 'error',
-            message: r.valid ? null : MSG.bulkInvalidRow,
+            message: r.valid ? null : (input.invalidMessage ?? MSG.bulkInvalidRow),
           })),
         },
       },

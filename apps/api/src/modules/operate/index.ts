@@ -5,3 +5,5 @@ export { senderOf, sendDispatch } from './service.js';
 /** The inbox's Multiple Conversations reads its spreadsheet like the other bulk uploads. */
 export { readUploadedSheet, type UploadedSheet } from './upload.js';
 export { consentRows } from './consent-sheet.js';
+/** Onboarding sends its contacts through the same bulk send, and reads its sheet with the same columns. */
+export { rowsFromSheet, startBulkRows, type BulkRowInput } from './bulk.js';

@@ -1,2 +1,2 @@
 /** What other areas may use of the session area: inviting a user sends the same verification email. */
-export { issueEmailVerification } from './service.js';
+export { issueEmailVerification, type StartSession } from './service.js';

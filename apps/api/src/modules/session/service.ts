@@ -155,7 +155,12 @@ export async function magicLogin(
 }
 
 /** Sends a user the link that confirms their email; until then they cannot log in. */
-export async function issueEmailVerification(deps: AppDeps, user: { id: number; email: string; firstName: string }, accountId: number) {
+export async function issueEmailVerification(
+  deps: AppDeps,
+  user: { id: number; email: string; firstName: string },
+  accountId: number,
+  text: { intro?: string } = {},
+) {
   const token = newToken();
   await deps.db.oneTimeToken.create({
     data: {
@@ -168,7 +173,7 @@ export async function issueEmailVerification(deps: AppDeps, user: { id: number; 
   const url = `${deps.config.publicUrl}/verification/user/email/${accountId}/${encodeURIComponent(token)}`;
   const body = actionEmail({
     greeting: `Hi ${user.firstName || 'there'},`,
-    intro: `You were invited to ${PRODUCT.name}. Confirm your email address to get access.`,
+    intro: text.intro ?? `You were invited to ${PRODUCT.name}. Confirm your email address to get access.`,
     action: 'Verify your email',
     url,
     outro: `The link is valid for ${LIMITS.emailVerificationDays} days.`,

@@ -12,6 +12,8 @@ const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').re
 const PROVIDERS = { google: SITE_LABELS.google, facebook: SITE_LABELS.facebook } as const;
 /** The settings screen that starts the sign-ins. */
 const SCREEN = '/settings/general/connect-social-media';
+/** Onboarding's Google step, whose sign-ins carry a state beginning with `onb.`. */
+const ONBOARDING_SCREEN = '/onboarding/connect-social-media';
 const text = (v: unknown, max = 4096) => (typeof v === 'string' ? v.slice(0, max) : '');
 
 /**
@@ -30,13 +32,14 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps) {
       error: text(q.error, 200) || null,
     };
     const label = PROVIDERS[provider as keyof typeof PROVIDERS];
+    const screen = message.state?.startsWith('onb.') ? ONBOARDING_SCREEN : SCREEN;
     return sendPopupPage(
       reply,
       `${label} sign-in`,
       `<h1>${label} sign-in</h1><p id="note">Finishing sign-in… You can close this window if it stays open.</p>
-<p><a class="cancel" href="${SCREEN}">Back to ${escapeHtml(PRODUCT.name)}</a></p>`,
+<p><a class="cancel" href="${screen}">Back to ${escapeHtml(PRODUCT.name)}</a></p>`,
       // Without an opener (the browser cut the popup off from it) the screen itself finishes the sign-in.
-      `(function(){var m=${scriptJson(message)};if(window.opener&&!window.opener.closed){window.opener.postMessage(m,window.location.origin);window.close();}else{window.location.replace(${scriptJson(SCREEN)}+'?'+new URLSearchParams({oauth:m.provider,code:m.code||'',state:m.state||'',error:m.error||''}).toString());}})();`,
+      `(function(){var m=${scriptJson(message)};if(window.opener&&!window.opener.closed){window.opener.postMessage(m,window.location.origin);window.close();}else{window.location.replace(${scriptJson(screen)}+'?'+new URLSearchParams({oauth:m.provider,code:m.code||'',state:m.state||'',error:m.error||''}).toString());}})();`,
     );
   });
 }

@@ -1,7 +1,9 @@
 import type { LocationItem } from '@kudo/shared';
 import { useState } from 'react';
 import { Banner } from '../../components/Banner';
-import { buttonClass } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
+import { CarrierRegistrationForm } from '../../components/CarrierRegistrationForm';
+import { Modal } from '../../components/Modal';
 import { EXTERNAL_LINKS } from '../../lib/links';
 
 const TEXT = {
@@ -31,6 +33,7 @@ function wasDismissed(location: LocationItem): boolean {
 /** The carrier-registration warning; dismissed for the browser session and per registration state. */
 export function TenDlcBanner({ location, subscriptions }: { location: LocationItem; subscriptions: readonly string[] }) {
   const [dismissed, setDismissed] = useState(() => wasDismissed(location));
+  const [details, setDetails] = useState(false);
   if (dismissed || !needsTenDlcNotice(location, subscriptions)) return null;
 
   const dismiss = () => {
@@ -50,15 +53,22 @@ export function TenDlcBanner({ location, subscriptions }: { location: LocationIt
       title={TEXT.title}
       onDismiss={dismiss}
       actions={
-        state === 'rejected' ? (
-          <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')}>
-            Contact support
-          </a>
-        ) : state !== 'in_progress' ? (
-          <a href={EXTERNAL_LINKS.tenDlc.register} target="_blank" rel="noopener noreferrer" className={buttonClass('danger', 'sm')}>
-            Register Now
-          </a>
-        ) : undefined
+        <>
+          {state !== 'in_progress' && (
+            <Button variant="secondary" size="sm" onClick={() => setDetails(true)}>
+              Business details
+            </Button>
+          )}
+          {state === 'rejected' ? (
+            <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')}>
+              Contact support
+            </a>
+          ) : state !== 'in_progress' ? (
+            <a href={EXTERNAL_LINKS.tenDlc.register} target="_blank" rel="noopener noreferrer" className={buttonClass('danger', 'sm')}>
+              Register Now
+            </a>
+          ) : undefined}
+        </>
       }
     >
       <p>{location.hs_10dlc ? TEXT.withPulsechecks : TEXT.messagesOnly}</p>
@@ -70,6 +80,14 @@ export function TenDlcBanner({ location, subscriptions }: { location: LocationIt
           </a>
         )}
       </p>
+      <Modal
+        open={details}
+        onOpenChange={setDetails}
+        title="Business details for texting registration"
+        description="Carriers need the legal name, EIN, business type, website and a contact of the business that sends the texts."
+      >
+        <CarrierRegistrationForm />
+      </Modal>
     </Banner>
   );
 }

@@ -6,7 +6,6 @@ import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { PasswordField, TextField } from '../../../components/TextField';
 import { errorMessage, useFormErrors, type FieldErrors } from '../../../lib/forms';
-import { EXTERNAL_LINKS } from '../../../lib/links';
 import { useLogin } from '../api/auth';
 import { AuthFrame } from '../components/AuthFrame';
 import styles from '../components/AuthForm.module.css';
@@ -69,9 +68,9 @@ export default function LoginPage() {
       </form>
       <p className={styles.footer}>
         New here?{' '}
-        <a href={EXTERNAL_LINKS.signUp} target="_blank" rel="noopener noreferrer">
+        <Link to={pathFor('onboarding')}>
           Sign Up
-        </a>
+        </Link>
       </p>
     </AuthFrame>
   );

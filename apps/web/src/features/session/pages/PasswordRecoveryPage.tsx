@@ -6,7 +6,7 @@ import { MailIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { apiFieldErrors, errorMessage } from '../../../lib/forms';
-import { EXTERNAL_LINKS } from '../../../lib/links';
+import { pathFor } from '../../../app/routes';
 import { useSendRecovery } from '../api/recovery';
 import { AuthFrame } from '../components/AuthFrame';
 import { AuthOutcome, BackToLogin } from '../components/AuthOutcome';
@@ -43,7 +43,7 @@ export default function PasswordRecoveryPage() {
             <MailIcon size={24} />
           </span>
           <p className={styles.resultText}>{MSG.recoveryNoUser}</p>
-          <a href={EXTERNAL_LINKS.signUp} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
+          <a href={pathFor('onboarding')} className={buttonClass('primary')}>
             Sign Up
           </a>
           <Button variant="ghost" onClick={() => send.reset()}>

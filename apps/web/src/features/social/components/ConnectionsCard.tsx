@@ -18,7 +18,7 @@ import {
   useGoogleSaveLocation,
   useGoogleSignOut,
 } from '../api/social';
-import { OAuthCancelled, signInWithPopup, takeRedirectedSignIn } from '../utils/oauthPopup';
+import { OAuthCancelled, signInWithPopup, takeRedirectedSignIn } from '../../../lib/oauthPopup';
 import { SiteBadge } from './SiteBadge';
 import styles from './Social.module.css';
 
