@@ -40,7 +40,7 @@ async function page(db: Db, locationId: number, range: { from: string; to: strin
   const { rows } = await poolOf(db).query<ExportRow>({
     name: 'inbox-export-page',
     text: `SELECT m.id, m.conversation_id, c.name, c.phone,
-           to_char(m.created_at AT TIME ZONE $4, 'YYYY-MM-DD HH24:MI:SS') AS local_time,
+           to_char((m.created_at AT TIME ZONE 'UTC') AT TIME ZONE $4, 'YYYY-MM-DD HH24:MI:SS') AS local_time,
            m.direction::text AS direction, u.email, m.kind, m.body, m.media_url, s.status
     FROM conversation_messages m
     JOIN conversations c ON c.id = m.conversation_id
