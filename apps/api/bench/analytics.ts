@@ -11,14 +11,11 @@ import { analyticsApi, CSRF_HEADER, endpoints } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { children, loginAt, runLoad, startTarget, type Figure } from './harness.js';
+import { children, loginAt, numberArg, runLoad, startTarget, stopAfter, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 import { leaderboardCalls } from './leaderboard.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const answers = arg('answers', 1_000_000);
 const siteReviews = arg('reviews', 1_000_000);
 const seconds = arg('seconds', 5);
@@ -27,12 +24,7 @@ const connections = arg('connections', 4);
 
 // Bounded: seeding (minutes at most) plus the measurements with a margin each.
 const budgetMs = (20 * 60 + 16 * (seconds + warmupSeconds + 20)) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`bench:analytics: still running after ${budgetMs / 1000} s, stopping`);
-  for (const child of children) child.kill('SIGKILL');
-  process.exit(1);
-}, budgetMs);
-watchdog.unref();
+stopAfter('bench:analytics', budgetMs);
 
 const DAYS = 395;
 

@@ -11,6 +11,21 @@ const tsx = import.meta.resolve('tsx');
 /** Every process a bench started and that still runs: killed when the bench gives up. */
 export const children = new Set<ChildProcess>();
 
+/** A number given on the command line as `--name N`, or the fallback. */
+export const numberArg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** Stops the bench (and every process it started) once it has run longer than it ever should. */
+export function stopAfter(bench: string, budgetMs: number) {
+  setTimeout(() => {
+    console.error(`${bench}: still running after ${budgetMs / 1000} s, stopping`);
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(1);
+  }, budgetMs).unref();
+}
+
 export function node(script: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = [], ipc = false) {
   const child = spawn(process.execPath, [...flags, '--import', tsx, path.join(here, script), ...args], {
     env,

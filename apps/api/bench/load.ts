@@ -17,6 +17,8 @@ export interface LoadJob {
   warmupSeconds: number;
   /** Slices per target when several alternate. */
   rounds: number;
+  /** How long one answer may take before it counts as an error (autocannon's default: 10 s). */
+  timeoutSeconds?: number;
 }
 
 export interface LoadResult {
@@ -44,6 +46,7 @@ const run = (target: LoadTarget, duration: number) =>
     ...(target.body !== undefined ? { body: target.body } : {}),
     connections: job.connections,
     duration,
+    ...(job.timeoutSeconds ? { timeout: job.timeoutSeconds } : {}),
   });
 
 const totals = job.targets.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[], slices: [] as number[], answered: 0, non2xx: 0, errors: 0, times: [] as number[] }));

@@ -11,13 +11,10 @@ import path from 'node:path';
 import { CSRF_HEADER, sessionApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
-import { children, loginAt, runLoad, startTarget, type Figure, type Target } from './harness.js';
+import { children, loginAt, numberArg, runLoad, startTarget, stopAfter, type Figure, type Target } from './harness.js';
 import type { LoadTarget } from './load.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const seconds = arg('seconds', 8);
 const warmupSeconds = arg('warmup', 2);
 const connections = arg('connections', 50);
@@ -29,12 +26,7 @@ const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PR
 const MEASUREMENTS = 8;
 const PAIRED_ROUNDS = 4;
 const budgetMs = (MEASUREMENTS * (seconds + warmupSeconds + 15) + 180) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${budgetMs / 1000} s, stopping`);
-  for (const child of children) child.kill('SIGKILL');
-  process.exit(1);
-}, budgetMs);
-watchdog.unref();
+stopAfter('bench', budgetMs);
 
 async function startApiTarget(kind: 'bare' | 'pg' | 'app', env: NodeJS.ProcessEnv): Promise<Target> {
   return startTarget(kind, env, kind === 'app' && profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);

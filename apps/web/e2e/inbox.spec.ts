@@ -1,6 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { logIn } from './helpers';
+import { logIn, servePlainPage } from './helpers';
 
 const SHOTS = '/tmp/shots-inbox';
 const AUSTIN_NUMBER = '+15125550100';
@@ -148,4 +150,101 @@ test('a new conversation, and a website chat lead that becomes a conversation', 
   await expect(page.getByRole('table', { name: 'Messaging usage per user' })).toContainText('admin@kudo.test');
   await page.screenshot({ path: `${SHOTS}/messaging-usage.png`, fullPage: true });
   await expectAccessible(page, 'messaging usage');
+});
+
+test('a visitor texts the business from the chat button of its website, and the conversation is in the inbox', async ({ page }) => {
+  await openInbox(page, 'admin@kudo.test');
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'kudo_csrf')?.value ?? '';
+  expect((await page.request.post('/api/settings/kudo/web-chat/enable', { data: {}, headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
+  const load = await page.request.get('/api/settings/dispatch/web-widget/load');
+  const snippet: string = (await load.json()).data.snippets.web_widget;
+
+  await servePlainPage(snippet, async (url) => {
+    const site = await page.context().newPage();
+    await site.goto(url);
+    const chat = site.locator('[data-kudo-chat-root]');
+    const open = chat.getByRole('button', { name: 'Text us' });
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await open.click();
+    const dialog = chat.getByRole('dialog', { name: /^Text Demo Plumbing Austin/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+    await expect(dialog).toContainText('Hi! How can we help you today?');
+
+    // Nothing filled in: every field says what it needs, and the first one takes the focus.
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('Please tell us your name')).toBeVisible();
+    await expect(dialog.getByText('Please provide a valid mobile number')).toBeVisible();
+    await expect(dialog.getByText('Please write a message')).toBeVisible();
+    await expect(dialog.getByText('Please agree to receive text messages')).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(site, 'website chat with errors');
+
+    await dialog.getByLabel('Name').fill('Sam Website');
+    await dialog.getByLabel('Mobile number').fill('(512) 555-9011');
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).fill('Can someone look at my water softener this week?');
+    await dialog.getByRole('checkbox', { name: /I agree to receive text messages from Demo Plumbing Austin/ }).check();
+    // The honeypot is out of reach for people (and for the keyboard).
+    await expect(dialog.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
+    await site.waitForTimeout(2600);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const done = dialog.getByRole('status');
+    await expect(done).toHaveText('Thanks! We will text you shortly.');
+    await expect(done).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeHidden();
+    await site.screenshot({ path: `${SHOTS}/website-chat-sent.png` });
+    await expectAccessible(site, 'website chat sent');
+    await site.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    await site.close();
+  });
+
+  // The conversation is in the inbox at once, with the visitor's message and the confirmation text.
+  const conversation = row(page, /Sam Website/);
+  await expect(conversation).toBeVisible({ timeout: 5000 });
+  await conversation.click();
+  await expect(page.getByText('Can someone look at my water softener this week?').first()).toBeVisible();
+  await expect(page.getByText(/Thanks for contacting Demo Plumbing/).first()).toBeVisible();
+  expect((await page.request.post('/api/settings/kudo/web-chat/disable', { data: {}, headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
+});
+
+test('Multiple Conversations: a spreadsheet is sent row by row, each row shows its status, and the texts reach the outbox', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openInbox(page, 'admin@kudo.test');
+  await page.getByRole('button', { name: 'New Conversation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Conversation' });
+  await dialog.getByRole('tab', { name: 'Multiple Conversations' }).click();
+  const file = dialog.getByLabel(/^Spreadsheet \(\.xls or \.xlsx\)/);
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('Hi! Your spring plumbing check is due, text us back to book a visit.');
+  await dialog.getByLabel('This message is not being sent for marketing purposes.').check();
+  // Send looks disabled without a file; pressing it says why.
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click({ force: true });
+  await expect(dialog.getByText('Please upload a file')).toBeVisible();
+
+  // Four customers, one of them with a number too short to text.
+  await file.setInputFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'new-conversations.xlsx'));
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByText('All done: 4/4')).toBeVisible({ timeout: 60_000 });
+  const table = dialog.getByRole('table');
+  for (const name of ['Ana Sheet', 'Ben Sheet', 'Cy Sheet']) await expect(table.getByRole('row').filter({ hasText: name })).toContainText('Success');
+  await expect(table.getByRole('row').filter({ hasText: 'Bad Number' })).toContainText('Please provide a valid number');
+  await expect(table.getByRole('cell', { name: 'Success' })).toHaveCount(3);
+  await page.screenshot({ path: `${SHOTS}/multiple-conversations.png` });
+  await expectAccessible(page, 'multiple conversations progress');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, /Ana Sheet/)).toBeVisible();
+  await expect(row(page, /Cy Sheet/)).toBeVisible();
+
+  // Each valid row was texted once, with the opt-out line of a first message; the bad row was not.
+  await page.goto('/dev/outbox');
+  for (const to of ['+15125559101', '+15125559102', '+15125559103']) {
+    const texts = page.getByRole('article', { name: `SMS to ${to}` });
+    await expect(texts).toHaveCount(1);
+    await expect(texts).toContainText('Your spring plumbing check is due');
+    await expect(texts).toContainText('Reply STOP to opt out.');
+  }
+  await expect(page.getByRole('article', { name: /SMS to \+?1?51255$/ })).toHaveCount(0);
 });

@@ -16,6 +16,7 @@ import {
   widgetCss,
   type WidgetData,
 } from './render';
+import { CHAT_FIELDS, CHAT_TEXT, chatBody, chatCss, chatPanelHtml, chatProblems, type ChatField } from './chat';
 
 const LD_ATTRIBUTE = 'data-kudo-widget-ld';
 const FRESH_ATTRIBUTE = 'data-kudo-fresh';
@@ -151,6 +152,108 @@ function render(data: WidgetData, host: HTMLElement, fixed: boolean) {
   root.appendChild(wrapper);
 }
 
+/**
+ * The website chat: a button that opens a small form; what is sent becomes a text conversation with the
+ * business (the visitor can leave the site and keep talking by SMS). Above a review dot on the same side.
+ */
+function renderChat(data: WidgetData, origin: string, key: string, stacked: boolean) {
+  const { chat } = data;
+  const host = document.createElement('div');
+  host.setAttribute('data-kudo-chat-root', '');
+  document.body.appendChild(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = chatCss(chat.color);
+  const wrapper = document.createElement('div');
+  wrapper.className = `kc ${chat.orientation === 'left' ? 'left' : 'right'}${stacked ? ' up' : ''}`;
+  const open = document.createElement('button');
+  open.type = 'button';
+  open.className = 'open';
+  open.textContent = 'Text us';
+  open.setAttribute('aria-expanded', 'false');
+  open.setAttribute('aria-controls', 'kc-panel');
+  const panel = document.createElement('section');
+  panel.className = 'panel';
+  panel.id = 'kc-panel';
+  panel.hidden = true;
+  panel.setAttribute('role', 'dialog');
+  panel.setAttribute('aria-labelledby', 'kc-title');
+  panel.innerHTML = chatPanelHtml(data.business.name, chat.greeting);
+  wrapper.append(open, panel);
+  root.append(style, wrapper);
+
+  const $ = <T extends Element>(selector: string) => panel.querySelector<T>(selector)!;
+  const form = $<HTMLFormElement>('form');
+  const fail = $<HTMLElement>('.fail');
+  const done = $<HTMLElement>('.done');
+  const send = $<HTMLButtonElement>('.send');
+  const control = (name: ChatField | 'website') => form.elements.namedItem(name) as HTMLInputElement;
+  let openedAt = 0;
+
+  const setOpen = (show: boolean) => {
+    panel.hidden = !show;
+    open.setAttribute('aria-expanded', String(show));
+    if (!show) return open.focus();
+    if (!openedAt) openedAt = Date.now();
+    (form.hidden ? done : control('name')).focus();
+  };
+  const showProblems = (problems: Partial<Record<ChatField, string>>) => {
+    for (const name of CHAT_FIELDS) {
+      const text = problems[name] ?? '';
+      $<HTMLElement>(`#kc-${name}-e`).textContent = text;
+      if (text) control(name).setAttribute('aria-invalid', 'true');
+      else control(name).removeAttribute('aria-invalid');
+    }
+    const first = CHAT_FIELDS.find((name) => problems[name]);
+    if (first) control(first).focus();
+    return Boolean(first);
+  };
+
+  open.addEventListener('click', () => setOpen(panel.hidden));
+  $<HTMLButtonElement>('.close').addEventListener('click', () => setOpen(false));
+  wrapper.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !panel.hidden) setOpen(false);
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = {
+      name: control('name').value,
+      phone: control('phone').value,
+      message: control('message').value,
+      consent: control('consent').checked,
+      website: control('website').value,
+    };
+    fail.textContent = '';
+    if (showProblems(chatProblems(input))) return;
+    send.disabled = true;
+    send.textContent = 'Sending…';
+    fetch(`${origin}/api/widget/${encodeURIComponent(key)}/chat`, {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(chatBody(input, Date.now() - openedAt)),
+    })
+      .then(async (res) => {
+        const body = (await res.json().catch(() => ({}))) as { data?: { message?: string }; message?: string; errors?: Record<string, string> };
+        if (!res.ok) {
+          // A field the server refused is shown by that field; anything else above the button.
+          if (!showProblems(body.errors ?? {})) fail.textContent = body.message ?? CHAT_TEXT.failed;
+          return;
+        }
+        form.hidden = true;
+        done.textContent = body.data?.message ?? body.message ?? '';
+        done.focus();
+      })
+      .catch(() => {
+        fail.textContent = CHAT_TEXT.failed;
+      })
+      .finally(() => {
+        send.disabled = false;
+        send.textContent = 'Send';
+      });
+  });
+}
+
 async function start() {
   const script = findScript();
   if (!script) return;
@@ -177,6 +280,10 @@ async function start() {
   host.setAttribute('data-kudo-widget-root', '');
   (fixed ? container! : document.body).appendChild(host);
   render(data, host, fixed);
+  if (data.chat?.enabled) {
+    const floatingDot = !fixed && data.settings.showpullout === 1 && data.settings.theme !== 4;
+    renderChat(data, origin, key, floatingDot && data.settings.orientation === data.chat.orientation);
+  }
 }
 
 const run = () => {

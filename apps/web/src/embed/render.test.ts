@@ -59,6 +59,7 @@ const data = (over: Partial<WidgetData> = {}, settings: Partial<WidgetData['sett
     positionFixed: 0,
     ...settings,
   },
+  chat: { enabled: false, greeting: '', color: '', orientation: 'right' },
   generatedAt: '2026-11-23T00:00:00.000Z',
   ...over,
 });

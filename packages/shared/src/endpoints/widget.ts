@@ -252,6 +252,8 @@ export const widgetData = z.object({
   /** The full list of reviews on the review site (or the business website). */
   allReviewsUrl: z.string().nullable(),
   settings: reviewWidgetSettings,
+  /** The website chat button: shown when the location switched it on and has web-chat; its greeting and look. */
+  chat: z.object({ enabled: z.boolean(), greeting: z.string(), color: z.string(), orientation: z.enum(['left', 'right']) }),
   generatedAt: z.string(),
 });
 export type WidgetData = z.infer<typeof widgetData>;

@@ -179,6 +179,11 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Conversation ID,Customer Name,Customer Phone,Date,Direction,Sent By,Message,Media,Status');
     expect(lines.some((l) => l.includes('Photo of the leak'))).toBe(true);
+    // The Date column is the message's time in the location's time zone.
+    const photo = await t.db.conversationMessage.findFirstOrThrow({ where: { locationId: austinId, body: { contains: 'Photo of the leak' } } });
+    const { timeZone } = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(photo.createdAt);
+    expect(lines.find((l) => l.includes('Photo of the leak'))).toContain(`,${local},`);
     expect(Number(res.headers['x-total-messages'])).toBe(lines.length - 1);
     const theirs = await dallas.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
     expect(theirs.body).not.toContain('Photo of the leak');

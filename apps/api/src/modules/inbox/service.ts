@@ -27,22 +27,23 @@ export async function fetchConversations(
   const urgent = input.urgent === true || input.urgent === 'true';
   const viewing = viewingOf(input.user_id);
   const limit = input.limit ?? INBOX_LIMITS.fetchLimit;
-  const [rows, totals, location, assignees, templates, max] = await Promise.all([
-    ctx.db.$queryRawUnsafe<ConversationRow[]>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c ${CONVERSATION_JOINS}
+  // Straight over the pg pool as named statements: 2,000 rows through Prisma's raw query path cost more than the query.
+  const pool = poolOf(ctx.db);
+  const [{ rows }, { rows: totals }, location, assignees, templates, max] = await Promise.all([
+    pool.query<ConversationRow>({
+      name: 'inbox-fetch',
+      text: `SELECT ${CONVERSATION_COLUMNS} FROM conversations c ${CONVERSATION_JOINS}
        WHERE c.location_id = $1 AND c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)
        ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6`,
-      locationId,
-      me(ctx),
-      viewing,
-      urgent,
-      limit,
-      input.offset ?? 0,
-    ),
-    ctx.db.$queryRaw<{ unread: number }[]>`
-      SELECT coalesce(sum(greatest(c.inbound_count - coalesce(r.read_count, 0), 0)), 0)::int AS unread
-      FROM conversations c LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${me(ctx)}
-      WHERE c.location_id = ${locationId} AND c.active AND c.inbound_count > coalesce(r.read_count, 0)`,
+      values: [locationId, me(ctx), viewing, urgent, limit, input.offset ?? 0],
+    }),
+    pool.query<{ unread: number }>({
+      name: 'inbox-unread',
+      text: `SELECT coalesce(sum(c.inbound_count - coalesce(r.read_count, 0)), 0)::int AS unread
+      FROM conversations c LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
+      WHERE c.location_id = $1 AND c.active AND c.inbound_count > coalesce(r.read_count, 0)`,
+      values: [locationId, me(ctx)],
+    }),
     ctx.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { navLogoUrl: true, timeZone: true } }),
     assigneesOf(ctx.db, locationId),
     ctx.db.inboxTemplate.findMany({ where: { locationId }, orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }] }),

@@ -71,10 +71,13 @@ export const toMessageView = (m: MessageRow): InboxMessage => ({
   author: m.email,
 });
 
-/** The select list of a conversation row for one viewer: their own read count, the assignee, the opt-out. */
+/**
+ * The select list of a conversation row for one viewer: their own read count, the assignee, the opt-out. Times are
+ * stored as UTC without a zone: read as instants, whichever client and time zone the process has.
+ */
 export const CONVERSATION_COLUMNS = `
-  c.id, c.phone, c.name, c.address, c.source, c.assignee_id, c.active, c.last_message_at, c.last_message_body,
-  c.inbound_count, r.read_count, c.awaiting_since, u.email AS assignee_email, u.first_name AS assignee_first,
+  c.id, c.phone, c.name, c.address, c.source, c.assignee_id, c.active, c.last_message_at AT TIME ZONE 'UTC' AS last_message_at,
+  c.last_message_body, c.inbound_count, r.read_count, c.awaiting_since AT TIME ZONE 'UTC' AS awaiting_since, u.email AS assignee_email, u.first_name AS assignee_first,
   u.last_name AS assignee_last,
   EXISTS (SELECT 1 FROM consent_states s WHERE s.location_id = c.location_id AND s.channel = 'sms'
           AND s.address = c.phone AND s.scope IN ('all', 'messaging') AND s.opted_out) AS opted_out`;

@@ -60,7 +60,7 @@ export async function computeWidgetData(
   now = new Date(),
 ): Promise<WidgetData> {
   const where = publicReviewWhere(location.id);
-  const [aggregate, recentReviewCount, reviews, reviewsUrl] = await Promise.all([
+  const [aggregate, recentReviewCount, reviews, reviewsUrl, webChat] = await Promise.all([
     db.review.aggregate({ where, _sum: { rating: true }, _count: { _all: true } }),
     db.review.count({ where: { ...where, postedAt: { gte: new Date(now.getTime() - 30 * DAY), lte: now } } }),
     db.review.findMany({
@@ -69,6 +69,9 @@ export async function computeWidgetData(
       take: widgetApi.WIDGET_REVIEW_LIMIT,
     }),
     allReviewsUrl(db, location),
+    widget.chatEnabled
+      ? db.subscription.count({ where: { locationId: location.id, code: 'web-chat', OR: [{ endsAt: null }, { endsAt: { gt: now } }] } })
+      : Promise.resolve(0),
   ]);
   const campaignIds = [...new Set(reviews.map((r) => r.campaignId).filter((id): id is number => id !== null))];
   const campaigns = campaignIds.length
@@ -105,6 +108,11 @@ export async function computeWidgetData(
     })),
     allReviewsUrl: reviewsUrl,
     settings,
+    // Only whether the chat is on and what its button needs: nothing else of the location's settings.
+    chat:
+      webChat > 0
+        ? { enabled: true, greeting: widget.chatGreeting, color: widget.chatColor, orientation: widget.chatOrientation === 'left' ? 'left' : 'right' }
+        : { enabled: false, greeting: '', color: '', orientation: 'right' },
     generatedAt: now.toISOString(),
   };
 }
@@ -124,6 +132,7 @@ export async function widgetDataForKey(db: Db, key: string, publicUrl: string, n
   const widget = await db.widgetSetting.findUnique({ where: { widgetKey: key }, include: { location: true } });
   if (!widget) return null;
   const fresh = widget.dataCache && widget.dataCachedAt && now.getTime() - widget.dataCachedAt.getTime() < WIDGET_DATA_TTL_MS;
-  if (fresh) return widget.dataCache as unknown as WidgetData;
+  // A copy kept before the data had the chat is computed again.
+  if (fresh && 'chat' in (widget.dataCache as object)) return widget.dataCache as unknown as WidgetData;
   return refreshWidgetCache(db, widget.location, widget, publicUrl, now);
 }

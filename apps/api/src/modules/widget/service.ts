@@ -152,7 +152,7 @@ export async function addFacebookTab(ctx: LocationCtx) {
 
 export async function setChatEnabled(ctx: LocationCtx, enabled: boolean) {
   const w = await widgetOf(ctx);
-  const after = await ctx.db.widgetSetting.update({ where: { id: w.id }, data: { chatEnabled: enabled } });
+  const after = await ctx.db.widgetSetting.update({ where: { id: w.id }, data: { chatEnabled: enabled, dataCachedAt: null } });
   return { chat: toChatWidgetSettings(after) };
 }
 
@@ -160,7 +160,7 @@ export async function saveChat(ctx: LocationCtx, input: { greeting: string; colo
   const w = await widgetOf(ctx);
   const after = await ctx.db.widgetSetting.update({
     where: { id: w.id },
-    data: { chatGreeting: input.greeting, chatColor: input.color.toUpperCase(), chatOrientation: input.orientation },
+    data: { chatGreeting: input.greeting, chatColor: input.color.toUpperCase(), chatOrientation: input.orientation, dataCachedAt: null },
   });
   return { chat: toChatWidgetSettings(after) };
 }

@@ -345,6 +345,29 @@ describe('public widget data', () => {
     expect(data.aggregateRating.reviewCount).toBe(await t.db.review.count({ where: publicReviewWhere(austinId) }));
   });
 
+  it('tells the script whether the website chat is on, with only its greeting and look', async () => {
+    const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+    const w = await austinWidget();
+    const chatOf = async (key: string) => json(await t.app.inject({ method: 'GET', url: `/api/widget/${key}/data` })).data.chat;
+    expect(await chatOf(w.widgetKey)).toEqual({ enabled: false, greeting: '', color: '', orientation: 'right' });
+    await admin.post('/api/settings/kudo/web-chat/enable');
+    await admin.post('/api/settings/kudo/web-chat/save', { greeting: 'Questions? Text us!', color: '#0a0', orientation: 'left' });
+    // Switching the chat on or changing it shows at once, not after the minute the data is kept.
+    expect(await chatOf(w.widgetKey)).toEqual({ enabled: true, greeting: 'Questions? Text us!', color: '#0A0', orientation: 'left' });
+
+    // Without a live web-chat subscription the switch alone shows no chat (Dallas has none).
+    const dallas = await dallasWidget();
+    await t.db.widgetSetting.update({ where: { id: dallas.id }, data: { chatEnabled: true, dataCachedAt: null } });
+    expect((await chatOf(dallas.widgetKey)).enabled).toBe(false);
+    await t.db.widgetSetting.update({ where: { id: dallas.id }, data: { chatEnabled: false, dataCachedAt: null } });
+
+    await t.db.subscription.updateMany({ where: { locationId: austinId, code: 'web-chat' }, data: { endsAt: new Date(Date.now() - 1000) } });
+    await t.db.widgetSetting.update({ where: { id: w.id }, data: { dataCachedAt: null } });
+    expect(await chatOf(w.widgetKey)).toEqual({ enabled: false, greeting: '', color: '', orientation: 'right' });
+    await t.db.subscription.updateMany({ where: { locationId: austinId, code: 'web-chat' }, data: { endsAt: null } });
+    await admin.post('/api/settings/kudo/web-chat/disable');
+  });
+
   it('answers 404 to an unknown key, still readable cross-origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/widget/not-a-real-key/data' });
     expect(res.statusCode).toBe(404);

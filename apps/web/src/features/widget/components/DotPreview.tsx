@@ -31,6 +31,7 @@ export function previewData(base: WidgetData | undefined, settings: WidgetData['
     reviews: base?.reviews ?? [],
     allReviewsUrl: base?.allReviewsUrl ?? null,
     settings,
+    chat: base?.chat ?? { enabled: false, greeting: '', color: '', orientation: 'right' },
     generatedAt: base?.generatedAt ?? new Date(0).toISOString(),
   };
 }

@@ -1,0 +1,189 @@
+// Times the inbox at scale on a throwaway embedded database: a location holding 1,000,000 messages in 50,000
+// conversations over 13 months, seeded in SQL, then E117 (2,000 conversations), E123 (the poll) under 200
+// concurrent pollers side by side with a bare pg round trip under the same load, E124 (an answer) and E126 (a
+// month of transcripts). The server and each load generator run in their own processes. Prints one line per
+// call and, last, `inbox: worst p95 N ms at M messages`.
+// Usage: pnpm bench:inbox [-- --messages 1000000 --conversations 50000 --seconds 5 --warmup 1 --connections 4 --pollers 200]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CSRF_HEADER, inboxApi } from '@kudo/shared';
+import { prepareDatabase } from '../src/boot.js';
+import { loadConfig } from '../src/config.js';
+import { poolOf, type Db } from '../src/lib/db.js';
+import { children, loginAt, numberArg, runLoad, startTarget, stopAfter, type Figure } from './harness.js';
+import type { LoadTarget } from './load.js';
+
+const arg = numberArg;
+const messages = arg('messages', 1_000_000);
+const conversations = arg('conversations', 50_000);
+const seconds = arg('seconds', 5);
+const warmupSeconds = arg('warmup', 1);
+const connections = arg('connections', 4);
+const pollers = arg('pollers', 200);
+/** The poll and the bare pg round trip alternate in this many slices, so both see the same machine load. */
+const PAIRED_ROUNDS = 4;
+/** A month's export is one long answer: measured for longer, and allowed as long. */
+const EXPORT_SECONDS = Math.max(2 * seconds, 20);
+
+// Bounded: seeding (minutes at most) plus five measurements with a margin each.
+const budgetMs = (20 * 60 + 5 * (2 * seconds + warmupSeconds + 30) + 60) * 1000;
+stopAfter('bench:inbox', budgetMs);
+
+const DAYS = 395;
+
+/**
+ * The bench location and its inbox, in SQL: the conversations (four in five open, a third assigned to the
+ * owner), their messages spread over 13 months (customers and the owner in turn), the owner's read counts
+ * (three in four read), some opted-out numbers and a few templates. Row triggers are off while it loads; the
+ * conversations' summaries are then computed from their messages in one pass.
+ */
+export async function seed(db: Db): Promise<{ locationId: number; conversationId: number }> {
+  const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+  const owner = await db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
+  const location = await db.location.create({
+    data: { accountId: austin.accountId, name: 'Bench Plumbing', timeZone: 'America/Chicago', twilioVerified: 'verified', smsNumber: '+15125550999' },
+  });
+  await db.membership.create({ data: { userId: owner.id, locationId: location.id, role: 'Owner' } });
+  await db.subscription.create({ data: { locationId: location.id, code: 'kudoPro', startedAt: new Date(Date.now() - 400 * 86_400_000) } });
+  const client = await poolOf(db).connect();
+  const q = async (label: string, sql: string) => {
+    const started = Date.now();
+    await client.query(sql);
+    console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  const loc = location.id;
+  const me = owner.id;
+  try {
+    await client.query(`SET session_replication_role = replica`);
+    await q(`${conversations.toLocaleString('en-US')} conversations`, `INSERT INTO conversations (location_id, phone, name, assignee_id, active, source, created_at)
+      SELECT ${loc}, '+1512' || lpad(i::text, 7, '0'),
+             (ARRAY['Avery','Jordan','Casey','Morgan','Riley','Taylor'])[1 + i % 6] || ' ' || (ARRAY['Hughes','Bennett','Foster','Howard','Price','Sanders','Long','Ross'])[1 + (i / 7) % 8],
+             CASE WHEN i % 3 = 0 THEN ${me} END, i % 5 <> 0, CASE WHEN i % 9 = 4 THEN 'web-chat' ELSE 'sms' END,
+             now() - interval '${DAYS} days'
+        FROM generate_series(1, ${conversations}) i`);
+    await q(`${messages.toLocaleString('en-US')} messages`, `INSERT INTO conversation_messages (location_id, conversation_id, direction, body, user_id, kind, created_at)
+      SELECT ${loc}, c0.first + i % ${conversations}, CASE WHEN (i / ${conversations}) % 2 = 0 THEN 'inbound' ELSE 'outbound' END::"SmsDirection",
+             CASE WHEN (i / ${conversations}) % 2 = 0 THEN 'Hi, the water heater is leaking again, can someone come by? ' || i
+                  ELSE 'Thanks for reaching out! A technician can be there tomorrow between 9 and 11. ' || i END,
+             CASE WHEN (i / ${conversations}) % 2 = 1 THEN ${me} END, 'message',
+             now() - (${DAYS} * (1 - i::float8 / ${messages})) * interval '1 day'
+        FROM generate_series(0, ${messages - 1}) i
+        CROSS JOIN (SELECT min(id) AS first FROM conversations WHERE location_id = ${loc}) c0`);
+    await q('conversation summaries', `UPDATE conversations c SET last_message_id = s.last_id, last_message_at = s.last_at, inbound_count = s.inbound,
+        last_message_body = left(m.body, 200), awaiting_since = CASE WHEN m.direction = 'inbound' AND c.id % 4 = 0 THEN m.created_at END
+      FROM (SELECT conversation_id, max(id) AS last_id, max(created_at) AS last_at, count(*) FILTER (WHERE direction = 'inbound')::int AS inbound
+              FROM conversation_messages WHERE location_id = ${loc} GROUP BY conversation_id) s
+      JOIN conversation_messages m ON m.id = s.last_id
+      WHERE c.id = s.conversation_id`);
+    await q("the owner's read counts", `INSERT INTO conversation_reads (conversation_id, user_id, read_count, updated_at)
+      SELECT id, ${me}, inbound_count, now() FROM conversations WHERE location_id = ${loc} AND id % 4 <> 0`);
+    await q('opted-out numbers', `INSERT INTO consent_states (location_id, channel, address, scope, opted_out, updated_at)
+      SELECT ${loc}, 'sms'::"ConsentChannel", phone, 'messaging'::"ConsentScope", true, now() FROM conversations WHERE location_id = ${loc} AND id % 50 = 7`);
+    await q('templates', `INSERT INTO inbox_templates (location_id, category, text, sort_order)
+      SELECT ${loc}, (ARRAY['Scheduling','Estimates','Follow-up'])[1 + i % 3], 'Hi *|name|*, template number ' || i, i FROM generate_series(1, 12) i`);
+    await client.query(`SET session_replication_role = origin`);
+    // Vacuumed and checkpointed now, so that autovacuum and the checkpointer do not run during the measurements.
+    for (const table of ['conversations', 'conversation_messages', 'conversation_reads', 'consent_states']) await q(`vacuum analyze ${table}`, `VACUUM ANALYZE ${table}`);
+    await q('checkpoint', 'CHECKPOINT');
+    const { rows } = await client.query<{ id: number }>(
+      `SELECT id FROM conversations WHERE location_id = $1 AND active AND id % 50 <> 7 ORDER BY last_message_id DESC LIMIT 1`,
+      [loc],
+    );
+    return { locationId: loc, conversationId: rows[0]!.id };
+  } finally {
+    client.release();
+  }
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const line = (f: Figure) =>
+  f.requests === 0
+    ? `${f.name.padEnd(72)} no answer finished within the measurement`
+    : `${f.name.padEnd(72)} p50 ${f.p50.toFixed(0).padStart(4)} ms  p95 ${f.p95.toFixed(0).padStart(4)} ms  p99 ${f.p99.toFixed(0).padStart(4)} ms  ${f.rps.toFixed(0).padStart(5)} req/s`;
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-bench-inbox-'));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+  const database = await prepareDatabase(loadConfig({ ...env, DATABASE_URL: undefined }), () => {});
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  // Printed as measured too, so that a run stopped later still shows what it measured.
+  const record = (...measured: Figure[]) => {
+    for (const f of measured) console.log(`  ${line(f)}`);
+    figures.push(...measured);
+  };
+  try {
+    console.log('seeding');
+    const started = Date.now();
+    const { locationId, conversationId } = await seed(database.db);
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const serverEnv = { ...env, DATABASE_URL: database.url };
+    const app = await startTarget('app', serverEnv);
+    const pgTarget = await startTarget('pg', serverEnv);
+    try {
+      const { cookie, csrf } = await loginAt(app.url, locationId);
+      const post = (p: string, body: unknown): LoadTarget => ({
+        url: `${app.url}/api${p}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: csrf },
+        body: JSON.stringify(body),
+      });
+      const fetched = await fetch(post(inboxApi.fetchConversations.path, {}).url, { method: 'POST', headers: post('', {}).headers, body: '{}' });
+      const count = ((await fetched.json()) as { data: { data: unknown[] } }).data.data.length;
+      if (count !== 2000) throw new Error(`E117 answered ${count} conversations, not 2,000`);
+
+      record(...(await runLoad([[`E117 ${inboxApi.fetchConversations.path} (2,000 conversations)`, post(inboxApi.fetchConversations.path, {})]], { connections, seconds, warmupSeconds, rounds: 1 })));
+      const [pg, poll] = await runLoad(
+        [
+          [`Fastify + pg select 1 (bare pg), ${pollers} connections`, { url: `${pgTarget.url}/pg`, method: 'GET', headers: {} }],
+          [`E123 ${inboxApi.pollConversations.path} (${pollers} pollers)`, post(inboxApi.pollConversations.path, {})],
+        ],
+        { connections: pollers, seconds: 2 * seconds, warmupSeconds, rounds: PAIRED_ROUNDS },
+      );
+      record(poll!);
+      notes.push(line(pg!));
+      notes.push(`  bare pg and E123 alternate in ${PAIRED_ROUNDS} slices of ${(2 * seconds) / PAIRED_ROUNDS} s; E123 = ${(poll!.rps / pg!.rps).toFixed(2)} x bare pg req/s`);
+      record(
+        ...(await runLoad([[`E124 ${inboxApi.sendMessage.path}`, post(inboxApi.sendMessage.path, { customer_id: conversationId, body: 'On our way, see you in 20 minutes.' })]], {
+          connections,
+          seconds,
+          warmupSeconds,
+          rounds: 1,
+        })),
+      );
+      const month = { from_date: daysAgo(30), to_date: daysAgo(0) };
+      const total = await database.db.conversationMessage.count({ where: { locationId, createdAt: { gte: new Date(Date.now() - 31 * 86_400_000) } } });
+      record(
+        ...(await runLoad([[`E126 ${inboxApi.exportTranscripts.path} (a month, ~${total.toLocaleString('en-US')} messages)`, post(inboxApi.exportTranscripts.path, month)]], {
+          connections: 1,
+          seconds: EXPORT_SECONDS,
+          warmupSeconds: 0,
+          rounds: 1,
+          timeoutSeconds: EXPORT_SECONDS,
+        })),
+      );
+    } finally {
+      await Promise.all([app.stop(), pgTarget.stop()]);
+    }
+  } finally {
+    await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\n${seconds} s each after ${warmupSeconds} s warm-up, ${connections} connections (E123: ${pollers}; E126: 1 for ${EXPORT_SECONDS} s), Node ${process.versions.node}, ${os.cpus().length} cores; server and load generator in separate processes`);
+  for (const f of figures) console.log(line(f));
+  for (const note of notes) console.log(note);
+  // A call that never finished within its window counts as that window (a floor, said above).
+  const worst = Math.max(...figures.map((f) => (f.requests === 0 ? EXPORT_SECONDS * 1000 : f.p95)));
+  console.log(`inbox: worst p95 ${worst.toFixed(0)} ms at ${messages.toLocaleString('en-US')} messages`);
+}
+
+// Run as the bench (not when another script imports the seed).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main()
+  .then(() => process.exit(0))
+  .catch((err) => {
+    console.error(err);
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(1);
+  });
