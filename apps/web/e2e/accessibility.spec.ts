@@ -408,3 +408,9 @@ test('analyze: reviews, social reviews and the competitor leaderboard', async ({
   await check(page, '/analyze/comp-analysis', 'competitor leaderboard');
   await checkDialog(page, page.getByRole('button', { name: 'Manage Competitors' }).first(), 'Manage Competitors', 'manage competitors dialog');
 });
+
+test('logs: outbound, opt-outs, api tasks, api tasks v2, email jobs and sms jobs', async ({ page }) => {
+  await loggedInAsAdmin(page);
+  for (const tab of ['outbound', 'opt-outs', 'api-tasks', 'api-tasks-v2', 'email-jobs', 'sms-jobs']) await check(page, `/logs/${tab}`, `logs ${tab}`);
+  await check(page, '/logs/email-jobs?from=2000-01-01', 'logs email jobs with an error');
+});

@@ -342,6 +342,12 @@ export const MSG = {
   leaderboardDepartment: 'Please provide a valid department.',
   httpFromDate: 'Please provide the from date as an HTTP date, e.g. "Mon, 02 Nov 2026 00:00:00 GMT".',
   httpToDate: 'Please provide the to date as an HTTP date, e.g. "Mon, 02 Nov 2026 00:00:00 GMT".',
+  // Logs.
+  logsOffset: 'The offset must be a whole number from 0.',
+  logsLimit: 'The limit must be a whole number from 1 to 100.',
+  logsExport: 'export must be true or false',
+  logsCursor: 'That page of logs is no longer available. Please reload the list.',
+  logsCursorBoth: 'Please give either after or before, not both.',
 } as const;
 
 const TYPE_WORDS: Record<string, string> = {

@@ -29,6 +29,7 @@ import { socialReviewReportJob } from './social-reviews/report.js';
 import { registerCompetitorRoutes } from './competitors/routes.js';
 import { competitorRefreshJob } from './competitors/service.js';
 import { registerLeaderboardRoutes } from './leaderboard/routes.js';
+import { registerLogsRoutes } from './logs/routes.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -62,6 +63,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerCompetitorRoutes,
   registerInboxRoutes,
   registerLeaderboardRoutes,
+  registerLogsRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */

@@ -40,6 +40,12 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
   'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
   'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
+  'logs-outbound': lazy(() => import('../features/logs/pages/OutboundPage')),
+  'logs-opt-outs': lazy(() => import('../features/logs/pages/OptOutsPage')),
+  'logs-api-tasks': lazy(() => import('../features/logs/pages/ApiTasksPage')),
+  'logs-api-tasks-v2': lazy(() => import('../features/logs/pages/ApiTasksV2Page')),
+  'logs-email-jobs': lazy(() => import('../features/logs/pages/EmailJobsPage')),
+  'logs-sms-jobs': lazy(() => import('../features/logs/pages/SmsJobsPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */
