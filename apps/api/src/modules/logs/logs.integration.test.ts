@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type logsApi } from '@kudo/shared';
 import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
 import { addDays, addMonths, earliestReportDay, locationClock } from '../analytics/index.js';
+import { HIDDEN_BODY } from './service.js';
 
 const OUTBOUND = '/api/analytics/logs/fetch/outbound';
 const OPT_OUTS = '/api/analytics/logs/fetch/opt_outs';
@@ -192,6 +193,14 @@ describe('v2 cursor paging', () => {
     expect(back.cursor).toMatchObject({ hasBefore: false, hasAfter: true });
     const small = await v2(owner, EMAIL_JOBS, { limit: 10 });
     expect(small.rows).toHaveLength(10);
+  });
+
+  it("never shows a FieldOps invitation's sign-in details", async () => {
+    const [row] = await t.db.$queryRaw<{ id: number }[]>`
+      INSERT INTO sms_messages (location_id, direction, "to", "from", body, provider, status, app)
+      VALUES (${austinId}, 'outbound', '+15125550199', '+15125550100', 'Sign in with username tech and password s3cret', 'local', 'sent', 'fieldops') RETURNING id`;
+    const sms = (await v2(owner, SMS_JOBS)).rows.find((r) => r.jobId === row!.id)!;
+    expect(sms.body).toBe(HIDDEN_BODY);
   });
 
   it('answers an empty range with no rows and no cursors', async () => {

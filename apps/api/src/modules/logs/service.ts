@@ -308,7 +308,11 @@ export async function listEmailJobs(ctx: LocationCtx, body: V2Body): Promise<End
   };
 }
 
-/** E156: every SMS the location sent with Twilio's SID. */
+/** The FieldOps invitation carries a technician's password: the logs never show its text. */
+export const HIDDEN_BODY = 'FieldOps sign-in details (not shown).';
+const shownBody = (app: string, body: string) => (app === 'fieldops' ? HIDDEN_BODY : body);
+
+/** E156: every SMS the location sent with Twilio's SID (a FieldOps invitation's text hidden). */
 export async function listSmsJobs(ctx: LocationCtx, body: V2Body): Promise<EndpointData<typeof api.listSmsJobs>> {
   const page = await v2Page<{
     id: number;
@@ -336,7 +340,7 @@ export async function listSmsJobs(ctx: LocationCtx, body: V2Body): Promise<Endpo
       status: r.status,
       kudoNumber: r.from,
       userNumber: contactOf(r.to, full),
-      body: r.body,
+      body: shownBody(r.app, r.body),
       campaignUid: r.campaign_uid,
       campaignName: r.campaign_name,
       twilioSid: r.provider_id,
