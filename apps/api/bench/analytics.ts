@@ -129,7 +129,9 @@ async function seedLogs(db: Db, loc: number) {
     await q('logs: emails', `INSERT INTO email_logs (location_id, app, campaign_id, "to", subject, template, provider, provider_id, status, created_at)
       SELECT location_id, 'dispatch', campaign_id, customer_email, 'How did we do?', 'pcheck', 'sendgrid', md5(id::text), 'sent', created_at
         FROM dispatches WHERE location_id = ${loc} AND email_status = 1 ORDER BY created_at`);
-    await q('logs: vacuum', `VACUUM ANALYZE sms_messages; VACUUM ANALYZE email_logs`);
+    // One statement each: VACUUM cannot run in the transaction block a multi-statement query makes.
+    await q('logs: vacuum SMS', `VACUUM ANALYZE sms_messages`);
+    await q('logs: vacuum emails', `VACUUM ANALYZE email_logs`);
   } finally {
     client.release();
   }
