@@ -76,9 +76,10 @@ export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<End
     pool.query<{ channel: 'sms' | 'email'; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null; customer: string | null }>({
       name: `logs-outbound${searching ? '-search' : ''}`,
       text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign,
-                    (SELECT cu.name FROM customers cu
-                      WHERE cu.location_id = $1 AND cu.name <> '' AND (CASE WHEN u.channel = 'sms' THEN cu.phone = u."to" ELSE cu.email = u."to" END)
-                      ORDER BY cu.id LIMIT 1) AS customer
+                    CASE WHEN u.channel = 'sms'
+                         THEN (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.phone = u."to" AND cu.name <> '' LIMIT 1)
+                         ELSE (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.email = u."to" AND cu.name <> '' ORDER BY cu.id LIMIT 1)
+                    END AS customer
                FROM ((SELECT 'sms' AS channel, s.id, s.created_at, s."to", s.provider, s.status, s.app, s.campaign_id FROM sms_messages s
                        WHERE ${smsWhere} ORDER BY s.created_at DESC, s.id DESC LIMIT $${n + 1}::int + $${n + 2}::int)
                      UNION ALL
