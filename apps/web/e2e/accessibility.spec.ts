@@ -452,3 +452,9 @@ test('sign-up screens: account details with its errors, connect with the map sea
   await expect(page.getByRole('option', { name: /Oak Cliff Plumbing/ })).toBeVisible();
   await expectAccessible(page, 'onboarding connect with map results');
 });
+
+test('logs: outbound, opt-outs, api tasks, api tasks v2, email jobs and sms jobs', async ({ page }) => {
+  await loggedInAsAdmin(page);
+  for (const tab of ['outbound', 'opt-outs', 'api-tasks', 'api-tasks-v2', 'email-jobs', 'sms-jobs']) await check(page, `/logs/${tab}`, `logs ${tab}`);
+  await check(page, '/logs/email-jobs?from=2000-01-01', 'logs email jobs with an error');
+});

@@ -374,6 +374,11 @@ export const MSG = {
   carrierContactFirstName: 'Please provide the contact first name',
   carrierContactLastName: 'Please provide the contact last name',
   carrierSaved: 'Your business details were saved for the carrier registration.',
+  logsOffset: 'The offset must be a whole number from 0.',
+  logsLimit: 'The limit must be a whole number from 1 to 100.',
+  logsExport: 'export must be true or false',
+  logsCursor: 'That page of logs is no longer available. Please reload the list.',
+  logsCursorBoth: 'Please give either after or before, not both.',
 } as const;
 
 const TYPE_WORDS: Record<string, string> = {

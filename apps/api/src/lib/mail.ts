@@ -29,6 +29,23 @@ export interface EmailMessage {
   scope?: 'dispatch' | 'messaging';
   /** Files sent with the email (reports). */
   attachments?: EmailAttachment[];
+  /** What sends it (dispatch, bulk, boost, alerts, inbox, reports…), as the logs show it; see `logApp`. */
+  app?: string;
+  campaignId?: number | null;
+  /** The kind of message (pcheck, bio, verification…), as the logs show it. */
+  template?: string;
+}
+
+/**
+ * The app a message is logged under when its sender did not name one: dispatch scope is Operate's sends,
+ * messaging scope the inbox's, and anything else an alert (SMS) or an account email (staff).
+ */
+export function logApp(message: { app?: string | undefined; scope?: 'dispatch' | 'messaging' | undefined; audience?: 'customer' | 'staff' | undefined }, channel: 'sms' | 'email'): string {
+  if (message.app) return message.app;
+  if (message.scope === 'dispatch') return 'dispatch';
+  if (message.scope === 'messaging') return 'inbox';
+  if (channel === 'email') return message.audience === 'customer' ? 'dispatch' : 'account';
+  return 'alerts';
 }
 
 export interface EmailAttachment {

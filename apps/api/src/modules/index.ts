@@ -30,6 +30,7 @@ import { registerCompetitorRoutes } from './competitors/routes.js';
 import { competitorRefreshJob } from './competitors/service.js';
 import { registerLeaderboardRoutes } from './leaderboard/routes.js';
 import { registerOnboardingRoutes } from './onboarding/routes.js';
+import { registerLogsRoutes } from './logs/routes.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -64,6 +65,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerInboxRoutes,
   registerLeaderboardRoutes,
   registerOnboardingRoutes,
+  registerLogsRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */

@@ -1,7 +1,8 @@
 import { MSG } from '@kudo/shared';
 import { isOptedOut, normalizeAddress, recordConsent } from '../lib/consent.js';
 import type { Db } from '../lib/db.js';
-import type { EmailProvider } from './email/index.js';
+import { logApp } from '../lib/mail.js';
+import type { EmailMessage, EmailProvider } from './email/index.js';
 import { SmsSendError, type SmsMessage, type SmsProvider, type SmsSent } from './sms/index.js';
 
 export class EmailUnsubscribedError extends Error {
@@ -28,14 +29,17 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
     providerId: fields.providerId ?? null,
     status: fields.status,
     errorCode: fields.errorCode ?? null,
+    app: logApp(message, 'sms'),
+    campaignId: message.campaignId ?? null,
   });
   // One statement for the whole log however many messages (a bulk batch writes hundreds).
   const writeLog = (log: ReturnType<typeof logEntry>[]) => db.$executeRaw`
-    INSERT INTO sms_messages (location_id, direction, "to", "from", body, media_url, provider, provider_id, status, error_code)
-    SELECT v.location_id, 'outbound', v.to, v.from, v.body, v.media_url, ${sms.kind}, v.provider_id, v.status, v.error_code
+    INSERT INTO sms_messages (location_id, direction, "to", "from", body, media_url, provider, provider_id, status, error_code, app, campaign_id)
+    SELECT v.location_id, 'outbound', v.to, v.from, v.body, v.media_url, ${sms.kind}, v.provider_id, v.status, v.error_code, v.app, v.campaign_id
     FROM unnest(${log.map((l) => l.locationId)}::int[], ${log.map((l) => l.to)}::text[], ${log.map((l) => l.from)}::text[], ${log.map((l) => l.body)}::text[],
-                ${log.map((l) => l.mediaUrl)}::text[], ${log.map((l) => l.providerId)}::text[], ${log.map((l) => l.status)}::text[], ${log.map((l) => l.errorCode)}::int[])
-      AS v(location_id, "to", "from", body, media_url, provider_id, status, error_code)`;
+                ${log.map((l) => l.mediaUrl)}::text[], ${log.map((l) => l.providerId)}::text[], ${log.map((l) => l.status)}::text[], ${log.map((l) => l.errorCode)}::int[],
+                ${log.map((l) => l.app)}::text[], ${log.map((l) => l.campaignId)}::int[])
+      AS v(location_id, "to", "from", body, media_url, provider_id, status, error_code, app, campaign_id)`;
 
   /** The messages' opted-out subjects, one query per location among them. */
   const refusedOf = async (messages: SmsMessage[]): Promise<boolean[]> => {
@@ -122,16 +126,46 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
   };
 }
 
-/** Customer emails to an address that unsubscribed from the location are refused before sending. */
+/**
+ * Every email passes here on its way to the provider, whoever sends it: customer emails to an address that
+ * unsubscribed from the location are refused before sending, and each attempt is written to the email log
+ * with the provider's message id (SendGrid's X-Message-Id), or the refusal or failure.
+ */
 export function withEmailConsent(email: EmailProvider, db: Db): EmailProvider {
+  const writeLog = (message: EmailMessage, fields: { status: 'sent' | 'failed' | 'refused'; providerId?: string; error?: string }) =>
+    db.emailLog.create({
+      data: {
+        locationId: message.locationId ?? null,
+        app: logApp(message, 'email'),
+        campaignId: message.campaignId ?? null,
+        to: normalizeAddress('email', message.to),
+        subject: message.subject,
+        template: message.template ?? '',
+        provider: email.kind,
+        providerId: fields.providerId ?? null,
+        status: fields.status,
+        error: fields.error ?? null,
+      },
+    });
   return {
     kind: email.kind,
     async send(message) {
       if (message.audience === 'customer' && message.locationId) {
         const subject = { locationId: message.locationId, channel: 'email' as const, address: message.to };
-        if (await isOptedOut(db, subject, message.scope ?? 'all')) throw new EmailUnsubscribedError();
+        if (await isOptedOut(db, subject, message.scope ?? 'all')) {
+          await writeLog(message, { status: 'refused', error: MSG.emailUnsubscribed });
+          throw new EmailUnsubscribedError();
+        }
       }
-      return email.send(message);
+      let sent: { id: string };
+      try {
+        sent = await email.send(message);
+      } catch (error) {
+        await writeLog(message, { status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : String(error) });
+        throw error;
+      }
+      await writeLog(message, { status: 'sent', providerId: sent.id });
+      return sent;
     },
   };
 }

@@ -57,6 +57,12 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'wizard-preview-pulsecheck': lazy(() => import('../features/onboarding/pages/WizardPreviewPage')),
   'wizard-add-to-contacts': lazy(() => import('../features/onboarding/pages/WizardContactsPage')),
   'wizard-confirm-and-send': lazy(() => import('../features/onboarding/pages/WizardConfirmPage')),
+  'logs-outbound': lazy(() => import('../features/logs/pages/OutboundPage')),
+  'logs-opt-outs': lazy(() => import('../features/logs/pages/OptOutsPage')),
+  'logs-api-tasks': lazy(() => import('../features/logs/pages/ApiTasksPage')),
+  'logs-api-tasks-v2': lazy(() => import('../features/logs/pages/ApiTasksV2Page')),
+  'logs-email-jobs': lazy(() => import('../features/logs/pages/EmailJobsPage')),
+  'logs-sms-jobs': lazy(() => import('../features/logs/pages/SmsJobsPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

@@ -16,6 +16,7 @@ import * as competitors from './competitors.js';
 import * as inbox from './inbox.js';
 import * as leaderboard from './leaderboard.js';
 import * as onboarding from './onboarding.js';
+import * as logs from './logs.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -36,6 +37,7 @@ export * as competitorsApi from './competitors.js';
 export * as inboxApi from './inbox.js';
 export * as leaderboardApi from './leaderboard.js';
 export * as onboardingApi from './onboarding.js';
+export * as logsApi from './logs.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -61,6 +63,7 @@ const areas = [
   inbox,
   leaderboard,
   onboarding,
+  logs,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );

@@ -33,7 +33,8 @@ export function parseHttpDate(value: string): string | null {
   return d.toISOString().slice(0, 10);
 }
 
-const httpDate = (message: string) =>
+/** An HTTP date in its preferred form, read strictly (see parseHttpDate), as its calendar day. */
+export const httpDate = (message: string) =>
   z
     .string({ error: message })
     .trim()

@@ -50,6 +50,9 @@ export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof ca
       text,
       html,
       locationId: location.id,
+      app: 'fieldops',
+      campaignId: campaign.id,
+      template: 'fieldops-invite',
     });
   }
   if (body.phone_number) {
@@ -57,6 +60,8 @@ export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof ca
       to: toE164(body.phone_number)!,
       body: `${company} invited you to ${app}. Install the app and sign in with username ${username} and password ${password}. Your profile: ${profileUrl}`,
       locationId: location.id,
+      app: 'fieldops',
+      campaignId: campaign.id,
     });
   }
   await audit(ctx.db, {

@@ -109,7 +109,7 @@ export async function sendDueCards(deps: AppDeps, now = new Date()): Promise<num
       phone: shown.voicePhones[0] ? formatPhone(shown.voicePhones[0]) : '',
     });
     try {
-      await deps.providers.sms.send({ to: item.to, body, locationId: item.locationId, scope: 'dispatch' });
+      await deps.providers.sms.send({ to: item.to, body, locationId: item.locationId, scope: 'dispatch', app: 'card' });
       await deps.db.contactCardSend.update({ where: { id: item.id }, data: { status: 'sent', sentAt: new Date(), error: null } });
       sent++;
     } catch (err) {

@@ -252,7 +252,7 @@ export async function sendDemo(ctx: LocationCtx, commType: CardCommType, phoneNu
     ...sampleAppointment(location.timeZone),
   });
   try {
-    await ctx.providers.sms.send({ to: phoneNumber, body, locationId, scope: 'dispatch' });
+    await ctx.providers.sms.send({ to: phoneNumber, body, locationId, scope: 'dispatch', app: 'card' });
   } catch (err) {
     // A number that opted out or cannot take texts is the user's to fix; anything else is ours.
     if (err instanceof SmsSendError && (err.reason === 'opted_out' || err.reason === 'unreachable')) throw badRequest(err.message);

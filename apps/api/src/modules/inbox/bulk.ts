@@ -6,6 +6,7 @@ import { defineJob } from '../../jobs/define.js';
 import { isOptedOut } from '../../lib/consent.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { isInsideSendWindow, nextSendTime } from '../../lib/quiet-hours.js';
+import { logTask } from '../../lib/tasks.js';
 import { consentRows, readUploadedSheet, type UploadedSheet } from '../operate/index.js';
 import { openConversation } from './conversations.js';
 import { sendToConversation } from './send.js';
@@ -71,6 +72,12 @@ export async function startConversationBulk(ctx: LocationCtx, upload: UploadedSh
       },
     },
   });
+  const invalid = rows.filter((r) => !r.valid).length;
+  await logTask(
+    ctx.db,
+    { locationId: ctx.location.locationId, app: 'inbox', task: 'Multiple Conversations upload' },
+    { status: 'success', message: `${upload.fileName}: ${rows.length} rows${invalid ? `, ${invalid} invalid` : ''}.` },
+  );
   await enqueueConversationBulk(ctx, job.id);
   return conversationBulkView(ctx, ctx.location.locationId, job.id);
 }

@@ -3,6 +3,7 @@ import { csvLine, INBOX_MSG } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { poolOf, type Db } from '../../lib/db.js';
 import { badRequest } from '../../lib/errors.js';
+import { logTask } from '../../lib/tasks.js';
 
 export const EXPORT_COLUMNS = ['Conversation ID', 'Customer Name', 'Customer Phone', 'Date', 'Direction', 'Sent By', 'Message', 'Media', 'Status'] as const;
 const BATCH = 5000;
@@ -86,5 +87,6 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
       if (rows.length < BATCH) return;
     }
   }
+  await logTask(ctx.db, { locationId, app: 'inbox', task: 'Transcripts export' }, { status: 'success', message: `${total} messages from ${range.from} to ${range.to}.` });
   return { total, stream: Readable.from(lines()), filename: exportFileName(range.from, range.to) };
 }

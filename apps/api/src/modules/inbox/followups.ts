@@ -85,7 +85,7 @@ export async function runFollowUps(deps: Deps, conversationId: number, now = new
         outro: 'You receive this because you are an escalation contact of this location.',
       });
       await deps.providers.email
-        .send({ to: contact.email, subject: `Unanswered conversation: ${who}`, ...body, locationId: c.locationId, audience: 'staff' })
+        .send({ to: contact.email, subject: `Unanswered conversation: ${who}`, ...body, locationId: c.locationId, audience: 'staff', app: 'alerts', template: 'escalation' })
         .catch((error: unknown) => deps.log.warn({ err: error, contactId: contact.id }, 'escalation email not sent'));
     }
   }

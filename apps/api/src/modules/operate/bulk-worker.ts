@@ -276,13 +276,14 @@ type Outgoing = Delivery & { rowId: number; refused: { sms: boolean; email: bool
  */
 async function deliverBatch(b: Batch, outgoing: Outgoing[]): Promise<{ rowId: number; dispatchId: number; result: DeliveryResult }[]> {
   const { deps } = b;
-  const texts = outgoing.map((o) => dispatchMessages(deps.config, b.prepared, b.kind, o));
+  const texts = outgoing.map((o) => dispatchMessages(deps.config, b.prepared, b.kind, o, 'bulk'));
   const texted = outgoing.flatMap((o, i) => (o.phone ? [i] : []));
   const messages: SmsMessage[] = texted.map((i) => ({
     to: outgoing[i]!.phone!,
     body: texts[i]!.sms,
     locationId: b.sender.locationId,
     scope: 'dispatch',
+    ...texts[i]!.tag,
     ...b.smsSender,
     senderKnown: true,
   }));

@@ -4,6 +4,7 @@ import type { AppDeps, LocationCtx } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
+import { logTask } from '../../lib/tasks.js';
 import type { UploadedSheet } from './upload.js';
 import { runBulkSlice } from './bulk-worker.js';
 import type { DispatchKind } from './service.js';
@@ -91,6 +92,12 @@ export async function startBulkRows(
       },
     },
   });
+  const invalid = rows.filter((r) => !r.valid).length;
+  await logTask(
+    ctx.db,
+    { locationId: ctx.location.locationId, app: 'bulk', task: kind === 'pcheck' ? 'Bulk upload: pulseChecks' : 'Bulk upload: bios' },
+    { status: 'success', message: `${input.fileName}: ${rows.length} rows for ${campaign.name}${invalid ? `, ${invalid} invalid` : ''}.` },
+  );
   await enqueueBulk(ctx, job.id);
   return bulkView(ctx, ctx.location.locationId, job.id);
 }

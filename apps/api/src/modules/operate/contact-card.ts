@@ -47,7 +47,7 @@ export async function sendContactCard(ctx: LocationCtx, input: { isTest: boolean
   if (!c.card) throw badRequest(MSG.contactCardNotSetUp);
   const to = toE164(input.phoneNumber)!;
   try {
-    await ctx.providers.sms.send({ to, body: render(ctx, c, input.name), locationId: ctx.location.locationId, scope: 'dispatch' });
+    await ctx.providers.sms.send({ to, body: render(ctx, c, input.name), locationId: ctx.location.locationId, scope: 'dispatch', app: 'card' });
   } catch (err) {
     if (err instanceof SmsSendError && (err.reason === 'opted_out' || err.reason === 'unreachable')) throw badRequest(err.message);
     ctx.log.error({ err }, 'contact card send failed');

@@ -140,7 +140,7 @@ export async function sendDispatch(
     email,
     customerName: input.customer_name,
     isTest: input.is_test,
-  });
+  }, source);
 
   const sent = smsStatus === 1 || emailStatus === 1;
   await db.dispatch.update({ where: { id: dispatch.id }, data: { smsStatus, smsMessage, emailStatus, emailMessage } });
@@ -177,8 +177,17 @@ export interface DeliveryResult {
   emailMessage: string | null;
 }
 
+/** The app a dispatch's messages are logged under: bulk and boost sends apart from the rest. */
+export const dispatchApp = (source: DispatchSource): string => (source === 'bulk' || source === 'boost' ? source : 'dispatch');
+
 /** A dispatch's texts from the campaign's template, else the location's, else the global default. */
-export function dispatchMessages(config: Config, prepared: Prepared, kind: DispatchKind, d: Delivery): { sms: string; email: EmailMessage | null } {
+export function dispatchMessages(
+  config: Config,
+  prepared: Prepared,
+  kind: DispatchKind,
+  d: Delivery,
+  app = 'dispatch',
+): { sms: string; tag: { app: string; campaignId: number }; email: EmailMessage | null } {
   const { campaign, business, accountTemplates } = prepared;
   const template = (channel: 'sms' | 'email') => {
     const key = TEMPLATE_KEYS[kind][channel];
@@ -194,16 +203,22 @@ export function dispatchMessages(config: Config, prepared: Prepared, kind: Dispa
   };
   const subject =
     kind === 'pcheck' ? `How did ${campaign.name} do? ${business.companyName} would love to know` : `Meet ${campaign.name} from ${business.companyName}`;
+  const tag = { app, campaignId: campaign.id };
   return {
     sms: renderTemplate(template('sms'), values),
+    tag,
     email: d.email
-      ? customerEmail(config, business, {
-          to: d.email,
-          subject: d.isTest ? `[Test] ${subject}` : subject,
-          text: renderTemplate(template('email'), values),
-          action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
-          scope: 'dispatch',
-        })
+      ? {
+          ...customerEmail(config, business, {
+            to: d.email,
+            subject: d.isTest ? `[Test] ${subject}` : subject,
+            text: renderTemplate(template('email'), values),
+            action: { label: kind === 'pcheck' ? 'Share your feedback' : `Meet ${campaign.name}`, url: link },
+            scope: 'dispatch',
+          }),
+          ...tag,
+          template: kind,
+        }
       : null,
   };
 }
@@ -228,10 +243,14 @@ export async function sendDispatchEmail(ctx: AppDeps & { log: Log }, message: Em
 }
 
 /** Sends one dispatch by SMS and/or email through the providers, whose consent checks may refuse either part. */
-async function deliverDispatch(ctx: AppDeps & { log: Log }, prepared: Prepared, kind: DispatchKind, d: Delivery): Promise<DeliveryResult> {
-  const texts = dispatchMessages(ctx.config, prepared, kind, d);
+async function deliverDispatch(ctx: AppDeps & { log: Log }, prepared: Prepared, kind: DispatchKind, d: Delivery, source: DispatchSource): Promise<DeliveryResult> {
+  const texts = dispatchMessages(ctx.config, prepared, kind, d, dispatchApp(source));
   const sms = d.phone
-    ? smsOutcome(ctx.log, await settle(ctx.providers.sms.send({ to: d.phone, body: texts.sms, locationId: prepared.business.locationId, scope: 'dispatch' })), d.dispatchId)
+    ? smsOutcome(
+        ctx.log,
+        await settle(ctx.providers.sms.send({ to: d.phone, body: texts.sms, locationId: prepared.business.locationId, scope: 'dispatch', ...texts.tag })),
+        d.dispatchId,
+      )
     : { smsStatus: null, smsMessage: null };
   const email = texts.email ? await sendDispatchEmail(ctx, texts.email, d.dispatchId) : { emailStatus: null, emailMessage: null };
   return { ...sms, ...email };

@@ -30,12 +30,12 @@ export async function sendResponseAlerts(deps: AppDeps & Pick<RequestMeta, 'log'
   });
   for (const e of emails) {
     await deps.providers.email
-      .send({ to: e.email, subject: `${mood} pulseCheck: ${who} rated ${campaign.name}`, ...body, locationId: d.locationId, audience: 'staff' })
+      .send({ to: e.email, subject: `${mood} pulseCheck: ${who} rated ${campaign.name}`, ...body, locationId: d.locationId, audience: 'staff', app: 'alerts', campaignId: campaign.id, template: `alert-${input.mood}` })
       .catch((err: unknown) => deps.log.warn({ err, to: e.id }, 'alert email failed'));
   }
   for (const s of sms) {
     await deps.providers.sms
-      .send({ to: s.phoneNumber, body: `${PRODUCT.name}: ${mood} pulseCheck from ${who} for ${campaign.name}. ${url}`, locationId: d.locationId })
+      .send({ to: s.phoneNumber, body: `${PRODUCT.name}: ${mood} pulseCheck from ${who} for ${campaign.name}. ${url}`, locationId: d.locationId, app: 'alerts', campaignId: campaign.id })
       .catch((err: unknown) => deps.log.warn({ err, to: s.id }, 'alert SMS failed'));
   }
 }

@@ -4,6 +4,7 @@ import { MSG, SOCIAL_REVIEW_LIMITS } from '@kudo/shared';
 import { z } from 'zod';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
+import { runTask } from '../../lib/tasks.js';
 import { localDate, startOfLocalDay } from '../../lib/quiet-hours.js';
 import { XLSX_TYPE, xlsxFile, type Cell } from '../../lib/spreadsheet/write.js';
 import { defineJob } from '../../jobs/define.js';
@@ -78,17 +79,28 @@ export async function sendReport(deps: AppDeps & { log: Log }, p: z.output<typeo
       text,
       locationId: p.locationId,
       audience: 'staff',
+      app: 'reports',
+      template: 'social-reviews-report',
       attachments: [{ filename: report.filename, contentType: XLSX_TYPE, content: report.file }],
     });
   }
 }
+
+/** The report's build and emails, as the Api Tasks logs show them. */
+const loggedReport = (deps: AppDeps & { log: Log }, p: z.output<typeof payload>) =>
+  runTask(
+    deps.db,
+    { locationId: p.locationId, app: 'reports', task: 'Social Reviews Report' },
+    () => sendReport(deps, p),
+    () => ({ status: 'success', message: `Emailed the report of ${p.fromDate} to ${p.toDate} to ${p.emails.join(', ')}.` }),
+  );
 
 export const socialReviewReportJob = defineJob({
   name: 'social-reviews.report',
   payload,
   retryLimit: 2,
   async handler(p, deps) {
-    await sendReport(deps, p);
+    await loggedReport(deps, p);
   },
 });
 
@@ -99,6 +111,6 @@ export async function requestReport(ctx: LocationCtx, input: { fromDate: string;
   if (input.fromDate < earliestReportDay(localDate(new Date(), location.timeZone))) throw badRequest(MSG.reportTooFarBack, { fromDate: MSG.reportTooFarBack });
   const job = { locationId: ctx.location.locationId, fromDate: input.fromDate, toDate: input.toDate, emails: input.emails };
   if (ctx.jobs) await ctx.jobs.send(socialReviewReportJob, job);
-  else await sendReport({ ...ctx, log: ctx.log }, job);
+  else await loggedReport({ ...ctx, log: ctx.log }, job);
   return { recipients: input.emails, fromDate: input.fromDate, toDate: input.toDate };
 }

@@ -6,6 +6,7 @@ import type { AppDeps, Log } from '../../http/context.js';
 import { decryptSecret } from '../../lib/crypto.js';
 import type { Prisma } from '../../lib/db.js';
 import { localDate } from '../../lib/quiet-hours.js';
+import { runTask, type TaskOutcome } from '../../lib/tasks.js';
 import { defineJob } from '../../jobs/define.js';
 import { isProviderError } from '../../providers/social-errors.js';
 import { markConnectionExpired } from '../social/index.js';
@@ -304,6 +305,22 @@ export async function dueSyncs(deps: Pick<AppDeps, 'db'>, now: Date, limit = 20)
 
 const platformSchema = z.enum(['google', 'facebook']);
 
+const SYNC_OUTCOMES: Partial<Record<SyncOutcome, TaskOutcome>> = {
+  synced: { status: 'success', message: 'Reviews and ratings are up to date.' },
+  expired: { status: 'failed', message: 'The connection was refused: reconnect to sync again.' },
+  refused: { status: 'failed', message: 'The platform refused the call; it is tried again tomorrow.' },
+  failed: { status: 'failed', message: 'The platform could not be reached; it is tried again shortly.' },
+};
+
+/** A sync as the Api Tasks logs show it (one that found the work taken or nothing connected is not logged). */
+const loggedSync = (deps: Deps, locationId: number, platform: Platform) =>
+  runTask(
+    deps.db,
+    { locationId, app: 'social-reviews', task: `${platform === 'google' ? 'Google' : 'Facebook'} reviews sync` },
+    () => syncReviews(deps, locationId, platform),
+    (outcome) => SYNC_OUTCOMES[outcome] ?? null,
+  );
+
 /** One location's sync on one platform: asked for on connect (and by the schedule below). */
 export const reviewSyncJob = defineJob({
   name: 'social-reviews.sync',
@@ -311,7 +328,7 @@ export const reviewSyncJob = defineJob({
   retryLimit: 0,
   expireInSeconds: LEASE_MS / 1000,
   async handler(payload, deps) {
-    await syncReviews(deps, payload.locationId, payload.platform);
+    await loggedSync(deps, payload.locationId, payload.platform);
   },
 });
 
@@ -323,7 +340,7 @@ export const reviewSyncDueJob = defineJob({
   retryLimit: 0,
   expireInSeconds: 9 * 60,
   async handler(_payload, deps) {
-    for (const due of await dueSyncs(deps, new Date())) await syncReviews(deps, due.locationId, due.platform);
+    for (const due of await dueSyncs(deps, new Date())) await loggedSync(deps, due.locationId, due.platform);
   },
 });
 

@@ -12,6 +12,9 @@ export interface SmsMessage {
   /** The location's own sender, when it has one (filled in by the sending path from the location). */
   from?: string;
   messagingServiceSid?: string;
+  /** What sends it and for which campaign, as the logs show it (see `LogTag` in lib/mail.ts). */
+  app?: string;
+  campaignId?: number | null;
   /** The caller looked the location's sender up already (bulk sends do, once per batch): the path does not again. */
   senderKnown?: boolean;
 }

@@ -1,0 +1,352 @@
+import { Buffer } from 'node:buffer';
+import { MSG, type EndpointData, type EndpointRequest, logsApi as api } from '@kudo/shared';
+import type { LocationCtx } from '../../http/context.js';
+import { poolOf } from '../../lib/db.js';
+import { badRequest } from '../../lib/errors.js';
+import { locationClock, type Day, type DayRange } from '../analytics/index.js';
+import { leaderboardRange } from '../leaderboard/index.js';
+import { contactOf, showsContacts } from './contacts.js';
+
+type V1Body = EndpointRequest<typeof api.fetchOutbound>['body'];
+type V2Body = EndpointRequest<typeof api.listApiTasks>['body'];
+
+const V1_FIELDS = { from: 'from_date', to: 'to_date' };
+const V2_FIELDS = { from: 'fromDate', to: 'toDate' };
+
+/**
+ * The range (the leaderboard's rule: to today and from a month before by default; from after to, or more than 36
+ * months back, a 400) and the location's time zone; the SQL turns the local days into instants.
+ */
+async function scope(ctx: LocationCtx, input: { from?: Day | undefined; to?: Day | undefined }, fields: { from: string; to: string }) {
+  const clock = await locationClock(ctx.db, ctx.location.locationId);
+  return { range: leaderboardRange(input, clock.today, fields), timeZone: clock.timeZone };
+}
+
+/** $2, $3 and $4 are the first day, the last day and the time zone: the instants [lo, hi) of the range. */
+const LO = `(($2::date)::timestamp AT TIME ZONE $4)`;
+const HI = `(($3::date + 1)::timestamp AT TIME ZONE $4)`;
+
+
+/** The ISO time of a row's `at`: its created_at as text (stored without zone, in UTC). */
+const isoAt = (at: string) => new Date(`${at.replace(' ', 'T')}Z`).toISOString();
+
+const SERVICE: Record<string, string> = { twilio: 'Twilio', sendgrid: 'SendGrid', local: 'Dev outbox' };
+const serviceOf = (provider: string) => SERVICE[provider] ?? provider;
+
+/**
+ * What a search asks for: an ID (SMS-12, EMAIL-34 or a bare number), a channel (sms, text, email) or a
+ * customer (part of a name, an address, or the digits of a number).
+ */
+function outboundSearch(q: string) {
+  const id = /^(sms|email)?[\s#-]*(\d{1,9})$/i.exec(q);
+  const word = q.toLowerCase();
+  const digits = /[a-z@]/i.test(q) ? '' : q.replace(/\D/g, '');
+  return {
+    smsId: id && (!id[1] || id[1].toLowerCase() === 'sms') ? Number(id[2]) : null,
+    emailId: id && (!id[1] || id[1].toLowerCase() === 'email') ? Number(id[2]) : null,
+    sms: word === 'sms' || word === 'text',
+    email: word === 'email' || word === 'e-mail',
+    like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    digits: digits.length >= 3 ? `%${digits}%` : '',
+  };
+}
+
+/** The search's condition on one table ($5… are the search's values); the customer's name by the row's address. */
+const searchClause = (t: 's' | 'e', byAddress: string) =>
+  `AND (${t}.id = $${t === 's' ? 5 : 6} OR $${t === 's' ? 7 : 8}::boolean OR ${t}."to" ILIKE $9 OR ($10 <> '' AND ${t}."to" LIKE $10)
+        OR EXISTS (SELECT 1 FROM customers cu WHERE cu.location_id = $1 AND ${byAddress} AND cu.name ILIKE $9))`;
+
+/**
+ * E151: every SMS and email the sending path recorded for the location in the range, newest first, 500 rows
+ * from `offset`, with the total of the range (and search) so the screen can say 'Loaded X of Y entries'.
+ */
+export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<EndpointData<typeof api.fetchOutbound>> {
+  const { range, timeZone } = await scope(ctx, { from: body.from_date, to: body.to_date }, V1_FIELDS);
+  const pool = poolOf(ctx.db);
+  const searching = body.search !== '';
+  const s = outboundSearch(body.search);
+  const base = [ctx.location.locationId, range.from, range.to, timeZone];
+  const searchValues = searching ? [s.smsId, s.emailId, s.sms, s.email, s.like, s.digits] : [];
+  const smsWhere = `s.location_id = $1 AND s.direction = 'outbound' AND s.created_at >= ${LO} AND s.created_at < ${HI}
+    ${searching ? searchClause('s', 'cu.phone = s."to"') : ''}`;
+  const emailWhere = `e.location_id = $1 AND e.created_at >= ${LO} AND e.created_at < ${HI}
+    ${searching ? searchClause('e', 'cu.email = e."to"') : ''}`;
+  const n = searchValues.length + 4;
+  const [page, count] = await Promise.all([
+    pool.query<{ channel: 'sms' | 'email'; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null; customer: string | null }>({
+      name: `logs-outbound${searching ? '-search' : ''}`,
+      text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign,
+                    CASE WHEN u.channel = 'sms'
+                         THEN (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.phone = u."to" AND cu.name <> '' LIMIT 1)
+                         ELSE (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.email = u."to" AND cu.name <> '' ORDER BY cu.id LIMIT 1)
+                    END AS customer
+               FROM ((SELECT 'sms' AS channel, s.id, s.created_at, s."to", s.provider, s.status, s.app, s.campaign_id FROM sms_messages s
+                       WHERE ${smsWhere} ORDER BY s.created_at DESC, s.id DESC LIMIT $${n + 1}::int + $${n + 2}::int)
+                     UNION ALL
+                     (SELECT 'email', e.id, e.created_at, e."to", e.provider, e.status, e.app, e.campaign_id FROM email_logs e
+                       WHERE ${emailWhere} ORDER BY e.created_at DESC, e.id DESC LIMIT $${n + 1}::int + $${n + 2}::int)) u
+               LEFT JOIN campaigns c ON c.id = u.campaign_id
+              ORDER BY u.created_at DESC, u.channel DESC, u.id DESC
+             OFFSET $${n + 1} LIMIT $${n + 2}`,
+      values: [...base, ...searchValues, body.offset, api.LOGS_PAGE],
+    }),
+    pool.query<{ total: number }>({
+      name: `logs-outbound-count${searching ? '-search' : ''}`,
+      text: `SELECT (SELECT count(*) FROM sms_messages s WHERE ${smsWhere})::int + (SELECT count(*) FROM email_logs e WHERE ${emailWhere})::int AS total`,
+      values: [...base, ...searchValues],
+    }),
+  ]);
+  const full = showsContacts(ctx, body.export);
+  const rows = page.rows.map((r) => {
+    const contact = contactOf(r.to, full);
+    return {
+      id: `${r.channel === 'sms' ? 'SMS' : 'EMAIL'}-${r.id}`,
+      date: isoAt(r.at),
+      campaign: r.campaign ?? '',
+      customer: r.customer ? `${r.customer} · ${contact}` : contact,
+      channel: r.channel === 'sms' ? ('SMS' as const) : ('Email' as const),
+      service: serviceOf(r.provider),
+      status: r.status,
+      app: r.app,
+    };
+  });
+  return { meta: meta(range, body.offset, rows.length, count.rows[0]!.total), rows };
+}
+
+/** `shown`: the rows the screen holds after this page (those before `offset` and these). */
+const meta = (range: DayRange, offset: number, shown: number, total: number) => ({ from_date: range.from, to_date: range.to, shown: offset + shown, total });
+
+const SCOPES: Record<string, string> = { all: 'All messages', dispatch: 'pulseChecks and bios (HS)', messaging: 'Messaging (CNXN)' };
+const SOURCES: Record<string, string> = {
+  keyword: 'Keyword',
+  unsubscribe_link: 'Unsubscribe link',
+  provider: 'Carrier',
+  dashboard: 'Dashboard',
+  bulk: 'Spreadsheet',
+  inbox: 'Inbox',
+};
+
+/** E152: the opt-outs recorded in the range, newest first, 500 from `offset`. */
+export async function fetchOptOuts(ctx: LocationCtx, body: V1Body): Promise<EndpointData<typeof api.fetchOptOuts>> {
+  const { range, timeZone } = await scope(ctx, { from: body.from_date, to: body.to_date }, V1_FIELDS);
+  const pool = poolOf(ctx.db);
+  const where = `location_id = $1 AND action = 'opt_out' AND created_at >= ${LO} AND created_at < ${HI}`;
+  const values = [ctx.location.locationId, range.from, range.to, timeZone];
+  const [page, count] = await Promise.all([
+    pool.query<{ id: number; address: string; scope: string; source: string; detail: string | null; at: string }>({
+      name: 'logs-opt-outs',
+      text: `SELECT id, address, scope, source, detail, created_at::text AS at FROM consent_events WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6`,
+      values: [...values, body.offset, api.LOGS_PAGE],
+    }),
+    pool.query<{ total: number }>({ name: 'logs-opt-outs-count', text: `SELECT count(*)::int AS total FROM consent_events WHERE ${where}`, values }),
+  ]);
+  const full = showsContacts(ctx, body.export);
+  const rows = page.rows.map((r) => ({
+    id: r.id,
+    number: contactOf(r.address, full),
+    date: isoAt(r.at),
+    application: SCOPES[r.scope] ?? r.scope,
+    source: `${SOURCES[r.source] ?? r.source}${r.source === 'keyword' && r.detail ? ` ${r.detail}` : ''}`,
+  }));
+  return { meta: meta(range, body.offset, rows.length, count.rows[0]!.total), rows };
+}
+
+/** E153: the tasks started in the range with their outcome, newest first, 500 from `offset`. */
+export async function fetchApiTasks(ctx: LocationCtx, body: V1Body): Promise<EndpointData<typeof api.fetchApiTasks>> {
+  const { range, timeZone } = await scope(ctx, { from: body.from_date, to: body.to_date }, V1_FIELDS);
+  const pool = poolOf(ctx.db);
+  const where = `location_id = $1 AND created_at >= ${LO} AND created_at < ${HI}`;
+  const values = [ctx.location.locationId, range.from, range.to, timeZone];
+  const [page, count] = await Promise.all([
+    pool.query<{ id: number; app: string; task: string; status: string; message: string; at: string }>({
+      name: 'logs-api-tasks',
+      text: `SELECT id, app, task, status, message, created_at::text AS at FROM api_tasks WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6`,
+      values: [...values, body.offset, api.LOGS_PAGE],
+    }),
+    pool.query<{ total: number }>({ name: 'logs-api-tasks-count', text: `SELECT count(*)::int AS total FROM api_tasks WHERE ${where}`, values }),
+  ]);
+  const rows = page.rows.map((r) => ({ id: r.id, date: isoAt(r.at), action: r.task, comment: r.message, status: r.status, app: r.app }));
+  return { meta: meta(range, body.offset, rows.length, count.rows[0]!.total), rows };
+}
+
+/** Whether "YYYY-MM-DD hh:mm:ss" names a time that exists (no 31 February, no hour 25). */
+const isRealTime = (at: string) => {
+  const d = new Date(`${at.slice(0, 19).replace(' ', 'T')}Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === at.slice(0, 19).replace(' ', 'T');
+};
+
+/** A v2 cursor: the row's time (as PostgreSQL wrote it) and id, opaque to the client. */
+const encodeCursor = (at: string, id: number) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+function decodeCursor(value: string, field: 'after' | 'before'): [string, number] {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(parsed[0]) &&
+      isRealTime(parsed[0]) &&
+      Number.isSafeInteger(parsed[1]) &&
+      (parsed[1] as number) > 0 &&
+      (parsed[1] as number) <= 2_147_483_647
+    ) {
+      return [parsed[0], parsed[1] as number];
+    }
+  } catch {
+    // Falls through to the 400.
+  }
+  throw badRequest(MSG.logsCursor, { [field]: MSG.logsCursor });
+}
+
+interface V2Table {
+  name: string;
+  /** FROM … with the alias t; the row's columns beside t.id and t.created_at. */
+  from: string;
+  columns: string;
+  /** More conditions on t. */
+  where?: string;
+}
+
+/**
+ * One page of a v2 log, newest first: `after` gives the rows older than the cursor, `before` the rows newer
+ * than it; the page's cursors are its first and last rows, and hasBefore / hasAfter say whether anything lies
+ * beyond them in the range.
+ */
+async function v2Page<R extends { id: number; at: string }>(ctx: LocationCtx, body: V2Body, table: V2Table) {
+  const { range, timeZone } = await scope(ctx, { from: body.fromDate, to: body.toDate }, V2_FIELDS);
+  const after = body.after ? decodeCursor(body.after, 'after') : null;
+  const before = body.before ? decodeCursor(body.before, 'before') : null;
+  const cursor = after ?? before;
+  const pool = poolOf(ctx.db);
+  const where = `t.location_id = $1 AND t.created_at >= ${LO} AND t.created_at < ${HI} ${table.where ?? ''}`;
+  const values = [ctx.location.locationId, range.from, range.to, timeZone];
+  const direction = before ? 'newer' : 'older';
+  const { rows: found } = await pool.query<R>({
+    name: `logs-v2-${table.name}-${cursor ? direction : 'first'}`,
+    text: `SELECT t.id, t.created_at::text AS at, ${table.columns} FROM ${table.from}
+            WHERE ${where} ${cursor ? `AND (t.created_at, t.id) ${before ? '>' : '<'} ($5::timestamp, $6::int)` : ''}
+            ORDER BY t.created_at ${before ? 'ASC' : 'DESC'}, t.id ${before ? 'ASC' : 'DESC'} LIMIT $${cursor ? 7 : 5}`,
+    values: [...values, ...(cursor ? cursor : []), body.limit + 1],
+  });
+  const more = found.length > body.limit;
+  const rows = found.slice(0, body.limit);
+  if (before) rows.reverse();
+  // Beyond the page on the side the request came from: only with a cursor, and only if a row is there.
+  let other = false;
+  if (cursor) {
+    const { rows: beyond } = await pool.query({
+      name: `logs-v2-${table.name}-${direction}-beyond`,
+      text: `SELECT 1 FROM ${table.from} WHERE ${where} AND (t.created_at, t.id) ${before ? '<=' : '>='} ($5::timestamp, $6::int) LIMIT 1`,
+      values: [...values, ...cursor],
+    });
+    other = beyond.length > 0;
+  }
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    range,
+    rows,
+    cursor: {
+      before: first ? encodeCursor(first.at, first.id) : null,
+      after: last ? encodeCursor(last.at, last.id) : null,
+      hasBefore: before ? more : other,
+      hasAfter: before ? other : more,
+    },
+  };
+}
+
+
+const userSearch = (body: V2Body, range: DayRange) => ({ fromDate: range.from, toDate: range.to, limit: body.limit });
+
+/** E154: the location's tasks with their outcome. */
+export async function listApiTasks(ctx: LocationCtx, body: V2Body): Promise<EndpointData<typeof api.listApiTasks>> {
+  const page = await v2Page<{ id: number; at: string; app: string; task: string; status: string; message: string }>(ctx, body, {
+    name: 'api-tasks',
+    from: 'api_tasks t',
+    columns: 't.app, t.task, t.status, t.message',
+  });
+  return {
+    userSearch: userSearch(body, page.range),
+    rows: page.rows.map((r) => ({ id: r.id, status: r.status, app: r.app, task: r.task, message: r.message, timestamp: isoAt(r.at) })),
+    cursor: page.cursor,
+  };
+}
+
+/** E155: every email of the location with the provider's message id. */
+export async function listEmailJobs(ctx: LocationCtx, body: V2Body): Promise<EndpointData<typeof api.listEmailJobs>> {
+  const page = await v2Page<{
+    id: number;
+    at: string;
+    app: string;
+    status: string;
+    to: string;
+    subject: string;
+    template: string;
+    provider_id: string | null;
+    campaign_uid: string | null;
+    campaign_name: string | null;
+  }>(ctx, body, {
+    name: 'email-jobs',
+    from: 'email_logs t LEFT JOIN campaigns c ON c.id = t.campaign_id',
+    columns: 't.app, t.status, t."to", t.subject, t.template, t.provider_id, c.uid AS campaign_uid, c.name AS campaign_name',
+  });
+  const full = showsContacts(ctx, body.export);
+  return {
+    userSearch: userSearch(body, page.range),
+    rows: page.rows.map((r) => ({
+      jobId: r.id,
+      app: r.app,
+      status: r.status,
+      userEmail: contactOf(r.to, full),
+      subject: r.subject,
+      template: r.template,
+      campaignUid: r.campaign_uid,
+      campaignName: r.campaign_name,
+      mandrillId: r.provider_id,
+      timestamp: isoAt(r.at),
+    })),
+    cursor: page.cursor,
+  };
+}
+
+/** The FieldOps invitation carries a technician's password: the logs never show its text. */
+export const HIDDEN_BODY = 'FieldOps sign-in details (not shown).';
+const shownBody = (app: string, body: string) => (app === 'fieldops' ? HIDDEN_BODY : body);
+
+/** E156: every SMS the location sent with Twilio's SID (a FieldOps invitation's text hidden). */
+export async function listSmsJobs(ctx: LocationCtx, body: V2Body): Promise<EndpointData<typeof api.listSmsJobs>> {
+  const page = await v2Page<{
+    id: number;
+    at: string;
+    app: string;
+    status: string;
+    from: string;
+    to: string;
+    body: string;
+    provider_id: string | null;
+    campaign_uid: string | null;
+    campaign_name: string | null;
+  }>(ctx, body, {
+    name: 'sms-jobs',
+    from: 'sms_messages t LEFT JOIN campaigns c ON c.id = t.campaign_id',
+    columns: 't.app, t.status, t."from", t."to", t.body, t.provider_id, c.uid AS campaign_uid, c.name AS campaign_name',
+    where: `AND t.direction = 'outbound'`,
+  });
+  const full = showsContacts(ctx, body.export);
+  return {
+    userSearch: userSearch(body, page.range),
+    rows: page.rows.map((r) => ({
+      jobId: r.id,
+      app: r.app,
+      status: r.status,
+      kudoNumber: r.from,
+      userNumber: contactOf(r.to, full),
+      body: shownBody(r.app, r.body),
+      campaignUid: r.campaign_uid,
+      campaignName: r.campaign_name,
+      twilioSid: r.provider_id,
+      timestamp: isoAt(r.at),
+    })),
+    cursor: page.cursor,
+  };
+}
