@@ -342,6 +342,10 @@ export const MSG = {
   leaderboardDepartment: 'Please provide a valid department.',
   httpFromDate: 'Please provide the from date as an HTTP date, e.g. "Mon, 02 Nov 2026 00:00:00 GMT".',
   httpToDate: 'Please provide the to date as an HTTP date, e.g. "Mon, 02 Nov 2026 00:00:00 GMT".',
+  // Report emails and reward distributions.
+  reportFrequency: 'The report must be weekly or monthly.',
+  reportSampleSent: (email: string) => `A sample report is on its way to ${email}.`,
+  rewardReportNotFound: 'That reward distribution was not found.',
 } as const;
 
 const TYPE_WORDS: Record<string, string> = {

@@ -29,6 +29,9 @@ import { socialReviewReportJob } from './social-reviews/report.js';
 import { registerCompetitorRoutes } from './competitors/routes.js';
 import { competitorRefreshJob } from './competitors/service.js';
 import { registerLeaderboardRoutes } from './leaderboard/routes.js';
+import { registerReportRoutes } from './reports/routes.js';
+import { sendDueReportsJob } from './reports/service.js';
+import { closeRewardMonthsJob } from './reports/rewards.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -62,6 +65,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerCompetitorRoutes,
   registerInboxRoutes,
   registerLeaderboardRoutes,
+  registerReportRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -77,4 +81,6 @@ export const areaJobs: readonly JobDef[] = [
   followUpJob,
   followUpSweepJob,
   conversationBulkJob,
+  sendDueReportsJob,
+  closeRewardMonthsJob,
 ];

@@ -15,6 +15,7 @@ import * as socialReviews from './social-reviews.js';
 import * as competitors from './competitors.js';
 import * as inbox from './inbox.js';
 import * as leaderboard from './leaderboard.js';
+import * as reports from './reports.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -34,6 +35,7 @@ export * as socialReviewsApi from './social-reviews.js';
 export * as competitorsApi from './competitors.js';
 export * as inboxApi from './inbox.js';
 export * as leaderboardApi from './leaderboard.js';
+export * as reportsApi from './reports.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -58,6 +60,7 @@ const areas = [
   competitors,
   inbox,
   leaderboard,
+  reports,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
