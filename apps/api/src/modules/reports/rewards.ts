@@ -124,11 +124,33 @@ export async function loadDistributions(ctx: LocationCtx): Promise<{ fulfillment
   };
 }
 
+/**
+ * A distribution whose file the store does not have (the demo's, or a store that lost it) is built again from the
+ * month's figures and kept, so its download always works.
+ */
+async function rebuildReport(deps: Deps, id: number, locationId: number, first: string, key: string): Promise<Buffer> {
+  const [location, settings] = await Promise.all([
+    deps.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { timeZone: true } }),
+    deps.db.employeeRewardsSettings.findUnique({ where: { locationId } }),
+  ]);
+  const month = { from: first, to: addDays(addMonths(first, 1), -1) };
+  const built = await buildDistribution(deps, {
+    locationId,
+    timeZone: location.timeZone,
+    month,
+    perReviewBudget: settings?.perReviewBudget ?? 0,
+    sources: settings?.sources ?? ['google', 'facebook'],
+  });
+  await deps.providers.images.saveFile(key, built.file);
+  await deps.db.rewardDistribution.update({ where: { id }, data: { totalPoints: built.totalPoints, totalReward: built.totalReward } });
+  return built.file;
+}
+
 /** A distribution's report file, only at its own location. */
 export async function distributionReport(ctx: LocationCtx, id: number): Promise<{ file: Buffer; filename: string }> {
   const row = await ctx.db.rewardDistribution.findFirst({ where: { id, locationId: ctx.location.locationId } });
   if (!row) throw notFound(MSG.rewardReportNotFound);
-  const file = await ctx.providers.images.readFile(row.reportKey);
-  if (!file) throw notFound(MSG.rewardReportNotFound);
-  return { file, filename: `reward-distribution-${row.month.toISOString().slice(0, 7)}.xlsx` };
+  const first = row.month.toISOString().slice(0, 10);
+  const file = (await ctx.providers.images.readFile(row.reportKey)) ?? (await rebuildReport(ctx, row.id, row.locationId, first, row.reportKey));
+  return { file, filename: `reward-distribution-${first.slice(0, 7)}.xlsx` };
 }
