@@ -40,6 +40,7 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
   'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
   'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
+  'analyze-employee-rewards': lazy(() => import('../features/rewards/pages/RewardDistributionsPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */
