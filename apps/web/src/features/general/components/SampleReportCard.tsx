@@ -21,7 +21,7 @@ export function SampleReportCard() {
   return (
     <Card title="Send me a sample" description="Email yourself the report as your recipients would get it now.">
       <div className={reportingStyles.addOptions}>
-        <SelectField label="Report" value={frequency} onChange={setFrequency} options={OPTIONS} />
+        <SelectField label="Sample report" value={frequency} onChange={setFrequency} options={OPTIONS} />
         <Button
           loading={send.isPending}
           onClick={() =>
