@@ -379,6 +379,9 @@ export const MSG = {
   logsExport: 'export must be true or false',
   logsCursor: 'That page of logs is no longer available. Please reload the list.',
   logsCursorBoth: 'Please give either after or before, not both.',
+  reportFrequency: 'The report must be weekly or monthly.',
+  reportSampleSent: (email: string) => `A sample report is on its way to ${email}.`,
+  rewardReportNotFound: 'That reward distribution was not found.',
 } as const;
 
 const TYPE_WORDS: Record<string, string> = {

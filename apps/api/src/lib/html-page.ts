@@ -25,3 +25,10 @@ export function sendPopupPage(reply: FastifyReply, title: string, body: string, 
   return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main>${script ? `<script nonce="${nonce}">${script}</script>` : ''}</body></html>`);
 }
+
+/** A small standalone page for a person's browser (unsubscribe confirmations and the like): a title and a body. */
+export const simplePage = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f8fafc;color:#0f172a;margin:0;padding:48px 16px">
+<main style="max-width:440px;margin:auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:28px">
+<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>${body}</main></body></html>`;

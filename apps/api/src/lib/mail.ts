@@ -52,4 +52,6 @@ export interface EmailAttachment {
   filename: string;
   contentType: string;
   content: Buffer;
+  /** Shows the file inside the HTML body (`<img src="cid:…">`) instead of as a download. */
+  contentId?: string;
 }

@@ -81,3 +81,9 @@ export function startOfLocalDay(ymd: string, timeZone: string): Date {
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
   return zonedTime(y, m, d, 0, timeZone);
 }
+
+/** The instant a local calendar day (YYYY-MM-DD) reaches a wall-clock hour in the zone. */
+export function localHourOfDay(ymd: string, hour: number, timeZone: string): Date {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return zonedTime(y, m, d, hour, timeZone);
+}

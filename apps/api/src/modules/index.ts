@@ -31,6 +31,9 @@ import { competitorRefreshJob } from './competitors/service.js';
 import { registerLeaderboardRoutes } from './leaderboard/routes.js';
 import { registerOnboardingRoutes } from './onboarding/routes.js';
 import { registerLogsRoutes } from './logs/routes.js';
+import { registerReportRoutes } from './reports/routes.js';
+import { sendDueReportsJob } from './reports/service.js';
+import { closeRewardMonthsJob } from './reports/rewards.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -66,6 +69,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerLeaderboardRoutes,
   registerOnboardingRoutes,
   registerLogsRoutes,
+  registerReportRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -81,4 +85,6 @@ export const areaJobs: readonly JobDef[] = [
   followUpJob,
   followUpSweepJob,
   conversationBulkJob,
+  sendDueReportsJob,
+  closeRewardMonthsJob,
 ];

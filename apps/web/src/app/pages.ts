@@ -63,6 +63,7 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'logs-api-tasks-v2': lazy(() => import('../features/logs/pages/ApiTasksV2Page')),
   'logs-email-jobs': lazy(() => import('../features/logs/pages/EmailJobsPage')),
   'logs-sms-jobs': lazy(() => import('../features/logs/pages/SmsJobsPage')),
+  'analyze-employee-rewards': lazy(() => import('../features/rewards/pages/RewardDistributionsPage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

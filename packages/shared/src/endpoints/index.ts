@@ -17,6 +17,7 @@ import * as inbox from './inbox.js';
 import * as leaderboard from './leaderboard.js';
 import * as onboarding from './onboarding.js';
 import * as logs from './logs.js';
+import * as reports from './reports.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -38,6 +39,7 @@ export * as inboxApi from './inbox.js';
 export * as leaderboardApi from './leaderboard.js';
 export * as onboardingApi from './onboarding.js';
 export * as logsApi from './logs.js';
+export * as reportsApi from './reports.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -64,6 +66,7 @@ const areas = [
   leaderboard,
   onboarding,
   logs,
+  reports,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );

@@ -8,6 +8,7 @@ import { seedSocial } from './social.js';
 import { seedSocialReviews } from './social-reviews.js';
 import { seedWidget } from './widget.js';
 import { seedAnalytics } from './analytics.js';
+import { seedReports } from './reports.js';
 import { seedLogs } from './logs.js';
 
 export type { AreaSeeder, DemoIds } from './types.js';
@@ -23,5 +24,6 @@ export const areaSeeders: readonly AreaSeeder[] = [
   seedAnalytics,
   seedSocialReviews,
   seedInbox,
+  seedReports,
   seedLogs,
 ];

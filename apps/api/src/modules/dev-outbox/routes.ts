@@ -4,6 +4,16 @@ import type { AppDeps } from '../../http/context.js';
 import { notFound } from '../../lib/errors.js';
 import { rawRoute, route } from '../../http/route.js';
 
+/** The email's `cid:` images as data addresses, so the page shows them as a mail client would. */
+function withInlineImages(html: string, attachments: { contentId: string | null; contentType: string; content: Uint8Array }[]): string {
+  const inline = new Map(attachments.flatMap((a) => (a.contentId ? [[a.contentId, a] as const] : [])));
+  if (!inline.size) return html;
+  return html.replace(/cid:([^"'\s)]+)/g, (whole, id: string) => {
+    const a = inline.get(id);
+    return a ? `data:${a.contentType};base64,${Buffer.from(a.content).toString('base64')}` : whole;
+  });
+}
+
 /** Registered only while a local provider is active: the outbox is what those providers "sent". */
 export function registerDevOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, systemApi.devOutbox, async ({ query }) => {
@@ -11,7 +21,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
       where: query.channel ? { channel: query.channel } : {},
       orderBy: { id: 'desc' },
       take: query.limit,
-      include: { attachments: { select: { id: true, filename: true, contentType: true, content: true } } },
+      include: { attachments: { select: { id: true, filename: true, contentType: true, content: true, contentId: true } } },
     });
     return {
       messages: rows.map((m) => ({
@@ -21,7 +31,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, deps: AppDeps) {
         from: m.from,
         subject: m.subject,
         body: m.body,
-        html: m.html,
+        html: m.html === null ? null : withInlineImages(m.html, m.attachments),
         created_at: m.createdAt.toISOString(),
         attachments: m.attachments.map((a) => ({ id: a.id, filename: a.filename, content_type: a.contentType, size: a.content.length })),
       })),

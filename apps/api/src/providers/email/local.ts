@@ -19,7 +19,12 @@ export function localEmailProvider(db: Db, from: string): EmailProvider {
           ...(message.attachments?.length
             ? {
                 attachments: {
-                  create: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: new Uint8Array(a.content) })),
+                  create: message.attachments.map((a) => ({
+                    filename: a.filename,
+                    contentType: a.contentType,
+                    content: new Uint8Array(a.content),
+                    contentId: a.contentId ?? null,
+                  })),
                 },
               }
             : {}),

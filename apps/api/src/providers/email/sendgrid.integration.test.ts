@@ -84,6 +84,20 @@ describe('SendGrid email provider', () => {
     expect(Buffer.from(attachments[0]!.content, 'base64').equals(content)).toBe(true);
   });
 
+  it('sends an inline image with its content id, for the HTML body to show', async () => {
+    const provider = sendgridEmailProvider({ apiKey: 'SG.test-key', from: 'no-reply@kudo.test', baseUrl });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]);
+    await provider.send({
+      to: 'owner@example.com',
+      subject: 'Weekly report',
+      text: 'See the chart.',
+      html: '<img src="cid:chart-1">',
+      attachments: [{ filename: 'chart.png', contentType: 'image/png', content: png, contentId: 'chart-1' }],
+    });
+    const attachments = captured.at(-1)!.body.attachments as Record<string, string>[];
+    expect(attachments).toEqual([{ content: png.toString('base64'), filename: 'chart.png', type: 'image/png', disposition: 'inline', content_id: 'chart-1' }]);
+  });
+
   it('sends no attachments field for a plain email', async () => {
     const provider = sendgridEmailProvider({ apiKey: 'SG.test-key', from: 'no-reply@kudo.test', baseUrl });
     await provider.send({ to: 'a@example.com', subject: 's', text: 't' });

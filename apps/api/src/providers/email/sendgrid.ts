@@ -32,7 +32,7 @@ export function sendgridEmailProvider(options: SendgridOptions): EmailProvider {
           content: a.content.toString('base64'),
           filename: a.filename,
           type: a.contentType,
-          disposition: 'attachment',
+          ...(a.contentId ? { disposition: 'inline', content_id: a.contentId } : { disposition: 'attachment' }),
         })),
       });
       const id = response.headers['x-message-id'];

@@ -1,6 +1,6 @@
 import { v2 as cloudinary } from 'cloudinary';
 import type { Config } from '../../config.js';
-import type { ImagesProvider } from './types.js';
+import { FILE_KEY_RE, type ImagesProvider } from './types.js';
 
 type CloudinaryConfig = NonNullable<Config['images']['cloudinary']>;
 
@@ -10,6 +10,8 @@ type CloudinaryConfig = NonNullable<Config['images']['cloudinary']>;
  */
 export function cloudinaryImagesProvider(c: CloudinaryConfig): ImagesProvider {
   const apiBase = (c.apiBaseUrl ?? 'https://api.cloudinary.com').replace(/\/$/, '');
+  /** The account of every server-side call (the SDK's global configuration is left alone). */
+  const account = { cloud_name: c.cloudName, api_key: c.apiKey, api_secret: c.apiSecret, upload_prefix: apiBase };
   return {
     kind: 'cloudinary',
     signUpload(publicId) {
@@ -29,6 +31,25 @@ export function cloudinaryImagesProvider(c: CloudinaryConfig): ImagesProvider {
     },
     owns(url) {
       return url.startsWith(`https://res.cloudinary.com/${c.cloudName}/image/upload/`);
+    },
+    // Reports are raw files of the "authenticated" delivery type: only a signed download reaches them.
+    async saveFile(key, content) {
+      if (!FILE_KEY_RE.test(key)) throw new Error(`Not a file key: ${key}`);
+      await new Promise<void>((resolve, reject) => {
+        const stream = cloudinary.uploader.upload_stream(
+          { ...account, resource_type: 'raw', type: 'authenticated', public_id: key, overwrite: true, invalidate: true },
+          (error) => (error ? reject(new Error(error.message)) : resolve()),
+        );
+        stream.end(content);
+      });
+    },
+    async readFile(key) {
+      if (!FILE_KEY_RE.test(key)) throw new Error(`Not a file key: ${key}`);
+      const url = cloudinary.utils.private_download_url(key, '', { ...account, resource_type: 'raw', type: 'authenticated' });
+      const res = await fetch(url);
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`Cloudinary answered ${res.status} for a kept file`);
+      return Buffer.from(await res.arrayBuffer());
     },
   };
 }

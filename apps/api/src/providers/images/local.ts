@@ -8,7 +8,7 @@ import { encryptionKey } from '../../lib/crypto.js';
 import { MIME_BY_EXT, sniffImage, type ImageKind } from '../../lib/image-type.js';
 import { safeEqual } from '../../lib/tokens.js';
 import type { ProvidedRoute } from '../served.js';
-import type { ImagesProvider } from './types.js';
+import { FILE_KEY_RE, type ImagesProvider } from './types.js';
 
 /** How long a signature lets its upload happen. */
 export const LOCAL_SIGNATURE_SECONDS = 3600;
@@ -112,6 +112,12 @@ async function serveImage(config: Config, request: FastifyRequest, reply: Fastif
     .send(data);
 }
 
+/** Where a kept file lives: DATA_DIR/uploads/files/…, never under the served images. */
+function keptFilePath(config: Pick<Config, 'dataDir'>, key: string): string {
+  if (!FILE_KEY_RE.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`Not a file key: ${key}`);
+  return path.join(uploadsDir(config), 'files', ...key.split('/').slice(1));
+}
+
 /**
  * The zero-credential image host: the same signed-upload contract as Cloudinary, answered by our own
  * API, which keeps the files in DATA_DIR/uploads and serves them under /api/images/.
@@ -133,6 +139,21 @@ export function localImagesProvider(config: Config): ImagesProvider {
     },
     owns(url) {
       return url.startsWith(`${config.publicUrl}${LOCAL_IMAGE_PREFIX}`) || url.startsWith(LOCAL_IMAGE_PREFIX);
+    },
+    async saveFile(key, content) {
+      const target = keptFilePath(config, key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomBytes(4).toString('hex')}.part`;
+      await fs.promises.writeFile(temp, content);
+      await fs.promises.rename(temp, target);
+    },
+    async readFile(key) {
+      try {
+        return await fs.promises.readFile(keptFilePath(config, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     routes: [
       { endpoint: imagesApi.localImageUpload, handler: (request, reply) => acceptUpload(config, request, reply) },

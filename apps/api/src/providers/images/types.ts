@@ -19,4 +19,14 @@ export interface ImagesProvider {
   signUpload(publicId: string): UploadSignature;
   /** Whether an image address was produced by this host (so a saved logo cannot point anywhere). */
   owns(url: string): boolean;
+  /**
+   * Keeps a file the server made (a report) under a key of the form `kudo/<folder>/<name>`, privately: it is
+   * read back only through `readFile`, never served at a public address. Saving a key again replaces it.
+   */
+  saveFile(key: string, content: Buffer): Promise<void>;
+  /** A kept file, or null when there is none under the key. */
+  readFile(key: string): Promise<Buffer | null>;
 }
+
+/** Keys of kept files: `kudo/` then path segments of letters, digits, dashes, underscores and dots. */
+export const FILE_KEY_RE = /^kudo(\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}){1,4}$/;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { generalApi, type EndpointInput, type ReportingRecipient } from '@kudo/shared';
+import { generalApi, reportsApi, type EndpointInput, type ReportingRecipient } from '@kudo/shared';
 import { call, callWithMessage } from '../../../lib/api';
 import { generalKeys } from './branding';
 
@@ -66,5 +66,12 @@ export function useDeleteRecipient(locationId: number) {
         : callWithMessage(generalApi.deleteReportingVerification, { body: { email: row.email } }),
     onSuccess: (_result, row) =>
       queryClient.setQueryData<ReportingRecipient[]>(generalKeys.reporting(locationId), (list) => list?.filter((r) => r.email !== row.email)),
+  });
+}
+
+/** Settings › reporting: emails the current user the weekly or monthly report as it would go out now. */
+export function useSendSampleReport() {
+  return useMutation({
+    mutationFn: (frequency: reportsApi.ReportFrequency) => callWithMessage(reportsApi.sendSampleReport, { body: { frequency } }),
   });
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/forms';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useDeleteRecipient, useEditRecipient, useReporting, useResendRecipient } from '../api/reporting';
 import { AddRecipientForm } from '../components/AddRecipientForm';
+import { SampleReportCard } from '../components/SampleReportCard';
 import reportingStyles from '../components/Reporting.module.css';
 import { SortHeader } from '../components/SortHeader';
 import styles from '../components/Table.module.css';
@@ -173,6 +174,7 @@ export default function ReportingPage() {
         <div className={reportingStyles.stack} key={locationId}>
           <AddRecipientForm locationId={locationId} />
           <RecipientsCard locationId={locationId} />
+          <SampleReportCard />
         </div>
       ) : (
         <LoadingState />
