@@ -29,6 +29,8 @@ import { socialReviewReportJob } from './social-reviews/report.js';
 import { registerCompetitorRoutes } from './competitors/routes.js';
 import { competitorRefreshJob } from './competitors/service.js';
 import { registerLeaderboardRoutes } from './leaderboard/routes.js';
+import { registerBillingRoutes } from './billing/routes.js';
+import { stripeEventJob } from './billing/stripe-events.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -62,6 +64,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerCompetitorRoutes,
   registerInboxRoutes,
   registerLeaderboardRoutes,
+  registerBillingRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -77,4 +80,5 @@ export const areaJobs: readonly JobDef[] = [
   followUpJob,
   followUpSweepJob,
   conversationBulkJob,
+  stripeEventJob,
 ];

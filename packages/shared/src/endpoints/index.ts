@@ -15,6 +15,7 @@ import * as socialReviews from './social-reviews.js';
 import * as competitors from './competitors.js';
 import * as inbox from './inbox.js';
 import * as leaderboard from './leaderboard.js';
+import * as billing from './billing.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -34,6 +35,7 @@ export * as socialReviewsApi from './social-reviews.js';
 export * as competitorsApi from './competitors.js';
 export * as inboxApi from './inbox.js';
 export * as leaderboardApi from './leaderboard.js';
+export * as billingApi from './billing.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -58,6 +60,7 @@ const areas = [
   competitors,
   inbox,
   leaderboard,
+  billing,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -68,6 +71,7 @@ export const endpoints: readonly EndpointDef[] = areas.filter(isEndpoint);
 export const rawEndpoints: readonly RawEndpointDef[] = areas.filter(isRawEndpoint);
 export type { LocationItem, Profile } from './session.js';
 export type { OutboxMessage } from './system.js';
+export type { BillingSubscription } from './billing.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
 export { IMAGE_TYPES } from './images.js';
 export type { PublicLocationData } from './pulsecheck.js';

@@ -1,0 +1,2 @@
+// What other areas may use of the account area.
+export { requestUpgrade } from './service.js';
