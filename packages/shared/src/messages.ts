@@ -344,7 +344,8 @@ export const MSG = {
   httpToDate: 'Please provide the to date as an HTTP date, e.g. "Mon, 02 Nov 2026 00:00:00 GMT".',
   // Billing: plans, checkout, the payment provider, and sending after a trial or subscription ends.
   sendingPaused: 'Sending is paused until this location has an active plan. Nothing was deleted: choose a plan on the Billing page to send again.',
-  billingLoadFailed: "Can't get data! Uh-oh, it looks like we encountered an error! We have notified our engineers.",
+  billingLoadFailedTitle: "Can't get data!",
+  billingLoadFailed: 'Uh-oh, it looks like we encountered an error! We have notified our engineers.',
   billingEmptyOrder: 'Please choose a plan or an add-on.',
   billingPlanRequired: 'Please choose a plan to go with your add-ons.',
   billingUnknownPrice: 'That price is not offered. Please reload the page and try again.',

@@ -40,6 +40,9 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
   'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
   'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
+  'settings-billing-subscriptions': lazy(() => import('../features/billing/pages/BillingPage')),
+  'billing-checkout': lazy(() => import('../features/billing/pages/CheckoutPage')),
+  'billing-manage': lazy(() => import('../features/billing/pages/ManagePage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

@@ -58,6 +58,8 @@ export const loadPlans = defineEndpoint({
   response: z.object({
     /** The account has a custom plan: it asks for upgrades instead of buying. */
     custom_pricing: z.boolean(),
+    /** The number to call for a custom quote (Enterprise). */
+    sales_phone: z.string(),
     currentPlan: z.string().nullable(),
     plans: z.array(
       z.object({

@@ -72,8 +72,10 @@ export async function loadPlans(ctx: LocationCtx) {
   const [{ plans, addons }, billing] = await Promise.all([loadCatalog(ctx.db), billingOf(ctx, ctx.location.locationId)]);
   const current = plans.find((p) => p.code === billing.entitled.planCode);
   const addonItems = addons.map(toAddonItem);
+  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.location.accountId }, select: { salesPhone: true } });
   return {
     custom_pricing: current?.customPricing === true && !billing.entitled.trialing,
+    sales_phone: account.salesPhone ?? ctx.config.sms.supportPhone,
     currentPlan: billing.entitled.trialing ? null : (current?.code ?? null),
     plans: plans
       .filter((p) => p.selectable)

@@ -213,7 +213,7 @@ describe('the Stripe webhook', () => {
   });
 
   it('answers a payment provider failure with a clear message, changing nothing', async () => {
-    server.listening && (await new Promise<void>((resolve) => server.close(() => resolve())));
+    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
     const before = await dallasSub();
     const res = await owner.post('/api/self-service/payment-link', { plan_price_id: 'plan:pro:month', addon_price_ids: [] });
