@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG, type BillingTerm, type EndpointData, type billingApi } from '@kudo/shared';
 import { SettingsFrame } from '../../../app/layout/SettingsFrame';
 import { pathFor } from '../../../app/routes';
@@ -22,15 +22,18 @@ export default function BillingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const refresh = useRefreshEntitlements();
-  const [notice] = useState(params.get('status'));
+  const location = useLocation();
+  const status = params.get('status');
+  // The panel outlives the query: it is carried in the history entry that replaces the address.
+  const notice = status ?? (location.state as { notice?: string } | null)?.notice ?? null;
 
   useEffect(() => {
-    if (!params.get('status')) return;
+    if (!status) return;
     // A purchase changes what the location may do: menus and guards read it again. Then the query goes.
-    if (params.get('status') === 'success') void refresh();
-    navigate(pathFor('settings-billing-subscriptions'), { replace: true });
+    if (status === 'success') void refresh();
+    navigate(pathFor('settings-billing-subscriptions'), { replace: true, state: { notice: status } });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [status]);
 
   const both = {
     isPending: plans.isPending || subscription.isPending,
@@ -240,7 +243,7 @@ function Billing({ plans, current }: { plans: Plans; current: Subscription }) {
       </section>
 
       {showSubtotal && !plans.custom_pricing && (
-        <Card title="Subtotal" className={styles.subtotal}>
+        <Card title="Subtotal" aria-label="Subtotal" className={styles.subtotal}>
           <p className={styles.total} aria-live="polite">
             {money(subtotal)} <span>{term === 'month' ? 'billed monthly' : 'billed yearly'}</span>
           </p>
