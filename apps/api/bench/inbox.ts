@@ -46,7 +46,9 @@ export async function seed(db: Db): Promise<{ locationId: number; conversationId
     data: { accountId: austin.accountId, name: 'Bench Plumbing', timeZone: 'America/Chicago', twilioVerified: 'verified', smsNumber: '+15125550999' },
   });
   await db.membership.create({ data: { userId: owner.id, locationId: location.id, role: 'Owner' } });
-  await db.subscription.create({ data: { locationId: location.id, code: 'kudoPro', startedAt: new Date(Date.now() - 400 * 86_400_000) } });
+  await db.subscription.create({
+    data: { locationId: location.id, addons: ['kudoPro'], status: 'active', startedAt: new Date(Date.now() - 400 * 86_400_000) },
+  });
   const client = await poolOf(db).connect();
   const q = async (label: string, sql: string) => {
     const started = Date.now();

@@ -91,6 +91,10 @@ export const configSchema = z.object({
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_GRAPH_BASE_URL: z.string().url().optional(),
+  /** Stripe: set the secret key and the webhook's signing secret to take payments; the base URL is for a test server. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE_URL: z.string().url().optional(),
   /** Marks cookies Secure; on by default when PUBLIC_URL is https. */
   COOKIE_SECURE: bool.optional(),
   APP_VERSION: z.string().optional(),
@@ -139,6 +143,7 @@ export interface Config {
   places: { google?: { apiKey: string; baseUrl?: string } };
   google: { oauth?: { clientId: string; clientSecret: string; oauthBaseUrl?: string; apiBaseUrl?: string } };
   facebook: { app?: { appId: string; appSecret: string; graphBaseUrl?: string } };
+  billing: { stripe?: { secretKey: string; webhookSecret: string; baseUrl?: string } };
 }
 
 export class ConfigError extends Error {}
@@ -218,6 +223,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       app:
         e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
           ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphBaseUrl: e.FACEBOOK_GRAPH_BASE_URL }
+          : undefined,
+    },
+    billing: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, baseUrl: e.STRIPE_API_BASE_URL }
           : undefined,
     },
   };

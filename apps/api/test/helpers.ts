@@ -145,3 +145,14 @@ export function multipart(fields: Record<string, string | number | boolean | nul
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Gives a location these add-ons on an active subscription (keeping those it has), as a purchase would. */
+export async function grantAddons(db: Db, locationId: number, codes: readonly string[]) {
+  const current = await db.subscription.findUnique({ where: { locationId } });
+  const addons = [...new Set([...(current?.addons ?? []), ...codes])].sort();
+  await db.subscription.upsert({
+    where: { locationId },
+    create: { locationId, status: 'active', addons },
+    update: { status: 'active', addons, pastDueSince: null },
+  });
+}

@@ -48,3 +48,18 @@ export const DEFAULT_BACKEND_VERSION = '0.0.0';
 export const SESSION_COOKIE = 'kudo_session';
 export const CSRF_COOKIE = 'kudo_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+
+/** Billing terms; the billing page starts on year (15% off the monthly price). */
+export const BILLING_TERMS = ['month', 'year'] as const;
+export type BillingTerm = (typeof BILLING_TERMS)[number];
+export const BILLING_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+export const BILLING = {
+  defaultTerm: 'year' as BillingTerm,
+  /** The yearly price is twelve months less this share. */
+  annualDiscount: 0.15,
+  /** Days a location keeps everything after a failed payment, while the provider retries. */
+  graceDays: 7,
+  /** How long a built-in checkout order can be confirmed. */
+  checkoutMinutes: 60,
+} as const;

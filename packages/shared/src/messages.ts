@@ -382,6 +382,21 @@ export const MSG = {
   reportFrequency: 'The report must be weekly or monthly.',
   reportSampleSent: (email: string) => `A sample report is on its way to ${email}.`,
   rewardReportNotFound: 'That reward distribution was not found.',
+  sendingPaused: 'Sending is paused until this location has an active plan. Nothing was deleted: choose a plan on the Billing page to send again.',
+  billingLoadFailedTitle: "Can't get data!",
+  billingLoadFailed: 'Uh-oh, it looks like we encountered an error! We have notified our engineers.',
+  billingEmptyOrder: 'Please choose a plan or an add-on.',
+  billingPlanRequired: 'Please choose a plan to go with your add-ons.',
+  billingUnknownPrice: 'That price is not offered. Please reload the page and try again.',
+  billingMixedTerms: 'Every price of an order must be for the same term (month or year).',
+  billingAddonTwice: 'An add-on can be ordered only once.',
+  billingCustomPlan: 'Your account has a custom plan. Please request an upgrade instead.',
+  billingNothingNew: 'This location already has everything in this order.',
+  billingCheckoutNotFound: 'This checkout was not found or has expired. Please start again from the Billing page.',
+  billingCheckoutConfirmed: 'Your order is confirmed.',
+  billingNoSubscription: 'There is no paid subscription to manage yet. Choose a plan first.',
+  billingProviderUnavailable: 'The payment provider could not be reached. Please try again in a few minutes.',
+  billingCanceled: 'Your subscription was canceled.',
 } as const;
 
 const TYPE_WORDS: Record<string, string> = {

@@ -16,7 +16,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const verified = now;
 
   await db.$transaction(async (tx) => {
-    const demo = await tx.account.create({ data: { name: 'Demo Plumbing' } });
+    const demo = await tx.account.create({ data: { name: 'Demo Plumbing', successEmail: 'success@kudo.test' } });
     const austin = await tx.location.create({
       data: {
         accountId: demo.id,
@@ -61,12 +61,17 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         companyZipcode: '75201',
       },
     });
-    await tx.subscription.createMany({
-      data: ['kudoPro', 'web-chat', 'contact-card', 'employee-rewards'].map((code) => ({
+    // Austin's subscription: the Pro plan and every add-on, paid yearly.
+    await tx.subscription.create({
+      data: {
         locationId: austin.id,
-        code,
+        status: 'active',
+        addons: ['contact-card', 'employee-rewards', 'kudoPro', 'web-chat'],
+        term: 'year',
         startedAt: new Date(now.getTime() - 400 * DAY),
-      })),
+        planCode: 'pro',
+        currentPeriodEnd: new Date(now.getTime() + 330 * DAY),
+      },
     });
     await tx.socialConnection.createMany({
       data: [

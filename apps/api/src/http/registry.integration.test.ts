@@ -17,6 +17,8 @@ const CREDENTIALS = {
   GOOGLE_CLIENT_SECRET: 'google-secret',
   FACEBOOK_APP_ID: 'facebook-id',
   FACEBOOK_APP_SECRET: 'facebook-secret',
+  STRIPE_SECRET_KEY: 'sk_test_kudo',
+  STRIPE_WEBHOOK_SECRET: 'whsec_kudo',
 };
 
 const url = (e: EndpointDef | RawEndpointDef) => ('outsideApi' in e && e.outsideApi ? e.path : `/api${e.path}`);
@@ -44,13 +46,13 @@ describe('the endpoint registry on the server', () => {
     expect(new Set(all.map((e) => `${e.method} ${url(e)}`)).size).toBe(all.length);
   });
 
-  it('serves the local stand-ins only while their provider is local, and the webhooks only with Twilio', () => {
+  it('serves the local stand-ins only while their provider is local, and the webhooks only with Twilio and Stripe', () => {
     const localOnly = ['images-upload', 'images-file', 'audio-file', 'dev-oauth-google', 'dev-oauth-facebook', 'dev-outbox'];
     for (const e of [...endpoints, ...rawEndpoints].filter((e) => localOnly.includes(e.id))) {
       expect(registered(local, e), e.id).toBe(true);
       expect(registered(configured, e), e.id).toBe(false);
     }
-    for (const e of rawEndpoints.filter((e) => e.id.startsWith('twilio-'))) {
+    for (const e of rawEndpoints.filter((e) => e.id.startsWith('twilio-') || e.id === 'stripe-webhook')) {
       expect(registered(local, e), e.id).toBe(false);
       expect(registered(configured, e), e.id).toBe(true);
     }

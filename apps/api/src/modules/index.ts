@@ -34,6 +34,8 @@ import { registerLogsRoutes } from './logs/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { sendDueReportsJob } from './reports/service.js';
 import { closeRewardMonthsJob } from './reports/rewards.js';
+import { registerBillingRoutes } from './billing/routes.js';
+import { stripeEventJob } from './billing/stripe-events.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -70,6 +72,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerOnboardingRoutes,
   registerLogsRoutes,
   registerReportRoutes,
+  registerBillingRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -87,4 +90,5 @@ export const areaJobs: readonly JobDef[] = [
   conversationBulkJob,
   sendDueReportsJob,
   closeRewardMonthsJob,
+  stripeEventJob,
 ];

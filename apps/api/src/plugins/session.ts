@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { CSRF_COOKIE, LIMITS, SESSION_COOKIE, type AccessSubject, type RoleName } from '@kudo/shared';
 import type { Config } from '../config.js';
 import { poolOf, type Db } from '../lib/db.js';
+import { entitlementsOf } from '../lib/entitlements.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 
 /** The session of a request, with the user and (when one is chosen) the current location. */
@@ -22,6 +23,8 @@ export interface SessionLocation extends AccessSubject {
   locationId: number;
   accountId: number;
   accessType: string;
+  /** False once the trial ended, the subscription was canceled or its grace period ran out. */
+  canSend: boolean;
 }
 
 interface SessionRow {
@@ -44,14 +47,19 @@ interface SessionRow {
   perm_dispatch: boolean | null;
   perm_analytics: boolean | null;
   perm_settings: boolean | null;
-  subscriptions: string[] | null;
+  /** Milliseconds since the epoch, as every time below. */
+  trial_ends_at: number | null;
+  plan_code: string | null;
+  /** The location's subscription record, when it has one. */
+  sub: { status: string; plan_code: string | null; addons: string[] | null; term: string; current_period_end: number | null; past_due_since: number | null } | null;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 const flag = (v: boolean | null): 0 | 1 => (v ? 1 : 0);
 
 /**
- * One round trip: the session, its user, the membership at its location and that location's subscriptions.
+ * One round trip: the session, its user, the membership at its location and that location's subscription,
+ * from which its entitlements (live add-ons, trial, sending) are derived.
  * A named statement over the pool, so Postgres plans it once per connection, answering one JSON column:
  * the driver would otherwise set up a parser per column for every execution.
  */
@@ -67,8 +75,11 @@ export async function findSession(db: Db, token: string): Promise<LoadedSession 
              'free_trial_type', l.free_trial_type, 'role', m.role, 'access_type', m.access_type, 'active', m.active,
              'perm_twm', m.perm_twm, 'perm_dispatch', m.perm_dispatch, 'perm_analytics', m.perm_analytics,
              'perm_settings', m.perm_settings,
-             'subscriptions', (SELECT coalesce(array_agg(sub.code ORDER BY sub.code), '{}') FROM subscriptions sub
-                                WHERE sub.location_id = l.id AND (sub.ends_at IS NULL OR sub.ends_at > now()))
+             'trial_ends_at', floor(extract(epoch FROM l.trial_ends_at AT TIME ZONE 'UTC') * 1000), 'plan_code', l.plan_code,
+             'sub', (SELECT json_build_object('status', sub.status, 'plan_code', sub.plan_code, 'addons', sub.addons, 'term', sub.term,
+                                              'current_period_end', floor(extract(epoch FROM sub.current_period_end AT TIME ZONE 'UTC') * 1000),
+                                              'past_due_since', floor(extract(epoch FROM sub.past_due_since AT TIME ZONE 'UTC') * 1000))
+                       FROM subscriptions sub WHERE sub.location_id = l.id)
            ) AS session
       FROM sessions s
       JOIN users u ON u.id = s.user_id
@@ -80,6 +91,20 @@ export async function findSession(db: Db, token: string): Promise<LoadedSession 
   const r = rows[0]?.session;
   if (!r) return null;
   const hasLocation = r.location_id !== null && r.account_id !== null && r.role !== null && r.active === true;
+  const utc = (v: number | null) => (v === null ? null : new Date(v));
+  const billing = entitlementsOf(
+    { freeTrial: r.free_trial === true, freeTrialType: r.free_trial_type, trialEndsAt: utc(r.trial_ends_at), planCode: r.plan_code },
+    r.sub
+      ? {
+          status: r.sub.status,
+          planCode: r.sub.plan_code,
+          addons: r.sub.addons ?? [],
+          term: r.sub.term,
+          currentPeriodEnd: utc(r.sub.current_period_end),
+          pastDueSince: utc(r.sub.past_due_since),
+        }
+      : null,
+  );
   return {
     id: r.id,
     userId: r.user_id,
@@ -100,8 +125,9 @@ export async function findSession(db: Db, token: string): Promise<LoadedSession 
             analytics: flag(r.perm_analytics),
             settings: flag(r.perm_settings),
           },
-          subscriptions: r.subscriptions ?? [],
-          freeTrial: r.free_trial === true,
+          subscriptions: billing.addons,
+          freeTrial: billing.trialing,
+          canSend: billing.canSend,
           freeTrialType: r.free_trial_type,
         }
       : null,

@@ -1,9 +1,25 @@
 import { MSG } from '@kudo/shared';
 import { isOptedOut, normalizeAddress, recordConsent } from '../lib/consent.js';
 import type { Db } from '../lib/db.js';
+import { loadEntitlements } from '../lib/entitlements.js';
 import { logApp } from '../lib/mail.js';
 import type { EmailMessage, EmailProvider } from './email/index.js';
 import { SmsSendError, type SmsMessage, type SmsProvider, type SmsSent } from './sms/index.js';
+
+/** A location whose trial ended, or whose subscription was canceled or ran out of grace, sends nothing to customers. */
+export class SendingPausedError extends Error {
+  constructor() {
+    super(MSG.sendingPaused);
+    this.name = 'SendingPausedError';
+  }
+}
+
+/** Whether each location may send to its customers now (its entitlements), one query per location. */
+async function pausedLocations(db: Db, locationIds: Iterable<number>): Promise<Set<number>> {
+  const paused = new Set<number>();
+  for (const id of new Set(locationIds)) if ((await loadEntitlements(db, id))?.canSend === false) paused.add(id);
+  return paused;
+}
 
 export class EmailUnsubscribedError extends Error {
   constructor() {
@@ -72,7 +88,11 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
   };
 
   async function sendMany(messages: SmsMessage[]): Promise<PromiseSettledResult<SmsSent>[]> {
-    const refused = await refusedOf(messages);
+    // Business messages (pulseChecks, bios, cards, conversations) stop when the location is read-only;
+    // answers to STOP, START and HELP (no scope) still go.
+    const paused = await pausedLocations(db, messages.flatMap((m) => (m.locationId && m.scope ? [m.locationId] : [])));
+    const isPaused = (m: SmsMessage) => Boolean(m.locationId && m.scope && paused.has(m.locationId));
+    const refused = (await refusedOf(messages)).map((r, i) => r || isPaused(messages[i]!));
     const going = messages.filter((_, i) => !refused[i]);
     let results: PromiseSettledResult<SmsSent>[] = [];
     try {
@@ -88,7 +108,7 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
     messages.forEach((message, i) => {
       if (refused[i]) {
         log.push(logEntry(message, { status: 'refused' }));
-        settled.push({ status: 'rejected', reason: new SmsSendError('opted_out', MSG.smsOptedOut) });
+        settled.push({ status: 'rejected', reason: isPaused(message) ? new SmsSendError('rejected', MSG.sendingPaused) : new SmsSendError('opted_out', MSG.smsOptedOut) });
         return;
       }
       const result = results[next++]!;
@@ -151,6 +171,7 @@ export function withEmailConsent(email: EmailProvider, db: Db): EmailProvider {
     kind: email.kind,
     async send(message) {
       if (message.audience === 'customer' && message.locationId) {
+        if ((await pausedLocations(db, [message.locationId])).size) throw new SendingPausedError();
         const subject = { locationId: message.locationId, channel: 'email' as const, address: message.to };
         if (await isOptedOut(db, subject, message.scope ?? 'all')) {
           await writeLog(message, { status: 'refused', error: MSG.emailUnsubscribed });

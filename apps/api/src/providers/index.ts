@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../lib/db.js';
+import { createBillingProvider, type BillingProvider } from './billing/index.js';
 import { withEmailConsent, withSmsConsent } from './consent.js';
 import { createEmailProvider, type EmailProvider } from './email/index.js';
 import { createFacebookProvider, type FacebookProvider } from './facebook/index.js';
@@ -17,9 +18,10 @@ export interface Providers {
   places: PlacesProvider;
   google: GoogleProvider;
   facebook: FacebookProvider;
+  billing: BillingProvider;
 }
 
 /** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db) };
 }

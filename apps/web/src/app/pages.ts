@@ -64,6 +64,9 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'logs-email-jobs': lazy(() => import('../features/logs/pages/EmailJobsPage')),
   'logs-sms-jobs': lazy(() => import('../features/logs/pages/SmsJobsPage')),
   'analyze-employee-rewards': lazy(() => import('../features/rewards/pages/RewardDistributionsPage')),
+  'settings-billing-subscriptions': lazy(() => import('../features/billing/pages/BillingPage')),
+  'billing-checkout': lazy(() => import('../features/billing/pages/CheckoutPage')),
+  'billing-manage': lazy(() => import('../features/billing/pages/ManagePage')),
 };
 
 /** Whether a screen can be shown: its page is built, or it forwards to one that can be. */

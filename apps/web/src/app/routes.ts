@@ -212,6 +212,9 @@ export const ROUTES = {
     layout: 'main',
     trialBanner: true,
   },
+  // The built-in payment provider's pages: its checkout and its subscription management.
+  'billing-checkout': { path: '/billing/checkout/:id', access: at(settingsRule), layout: 'main' },
+  'billing-manage': { path: '/billing/manage', access: at(settingsRule), layout: 'main' },
 
   // R56–R66: analyze
   analyze: { path: '/analyze', access: at(analyzeRule), layout: 'main', redirectTo: 'analyze-overview' },

@@ -18,6 +18,7 @@ import * as leaderboard from './leaderboard.js';
 import * as onboarding from './onboarding.js';
 import * as logs from './logs.js';
 import * as reports from './reports.js';
+import * as billing from './billing.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -40,6 +41,7 @@ export * as leaderboardApi from './leaderboard.js';
 export * as onboardingApi from './onboarding.js';
 export * as logsApi from './logs.js';
 export * as reportsApi from './reports.js';
+export * as billingApi from './billing.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -67,6 +69,7 @@ const areas = [
   onboarding,
   logs,
   reports,
+  billing,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -77,6 +80,7 @@ export const endpoints: readonly EndpointDef[] = areas.filter(isEndpoint);
 export const rawEndpoints: readonly RawEndpointDef[] = areas.filter(isRawEndpoint);
 export type { LocationItem, Profile } from './session.js';
 export type { OutboxMessage } from './system.js';
+export type { BillingSubscription } from './billing.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
 export { IMAGE_TYPES } from './images.js';
 export type { PublicLocationData } from './pulsecheck.js';

@@ -183,8 +183,8 @@ export async function fetchNotifications(ctx: LocationCtx) {
   };
 }
 
-/** Records the request and tells the sales team, who follow up by phone or email. */
-export async function requestUpgrade(ctx: LocationCtx, type: UpgradeRequestType) {
+/** Records the request and tells the sales team (or another contact), who follow up by phone or email. */
+export async function requestUpgrade(ctx: LocationCtx, type: UpgradeRequestType, to: string = ctx.config.email.salesAddress) {
   const [request, location, user] = await Promise.all([
     ctx.db.upgradeRequest.create({
       data: { locationId: ctx.location.locationId, userId: ctx.session.userId, type },
@@ -194,7 +194,7 @@ export async function requestUpgrade(ctx: LocationCtx, type: UpgradeRequestType)
   ]);
   const who = `${user.firstName} ${user.lastName}`.trim() || user.email;
   await ctx.providers.email.send({
-    to: ctx.config.email.salesAddress,
+    to,
     subject: `${PRODUCT.name} upgrade request: ${type} for ${location.name}`,
     text: [
       `${who} <${user.email}>${user.phone ? `, phone ${user.phone}` : ''} asked for an upgrade.`,

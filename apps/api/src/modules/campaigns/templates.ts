@@ -1,6 +1,7 @@
 // The location's default message templates, and the plan that limits its campaigns.
 import { GLOBAL_TEMPLATES, type AccountTemplates, type EndpointRequest, type campaignsApi } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
+import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
 import { live, type Tx } from './lookup.js';
 import { PLANS, implicitPlanCode } from './plans.js';
 
@@ -29,11 +30,12 @@ export async function editDefaultTemplates(ctx: LocationCtx, body: EndpointReque
 // ---------------------------------------------------------------------------------------------------------
 // Plan
 
+/** The plan whose limits apply: the subscription's (else the location's own, else the implicit one). */
 export async function planOf(db: Tx, locationId: number) {
-  const location = await db.location.findUniqueOrThrow({ where: { id: locationId }, include: { plan: true } });
-  if (location.plan) return location.plan;
-  const code = implicitPlanCode(location.freeTrial);
-  return (await db.plan.findUnique({ where: { code } })) ?? PLANS.find((p) => p.code === code)!;
+  const location = await db.location.findUniqueOrThrow({ where: { id: locationId }, select: ENTITLEMENT_SELECT });
+  const entitled = entitlementsOf(location, location.subscription);
+  const code = entitled.planCode ?? implicitPlanCode(entitled.trialing);
+  return (await db.plan.findUnique({ where: { code } })) ?? PLANS.find((p) => p.code === code) ?? PLANS.find((p) => p.code === implicitPlanCode(entitled.trialing))!;
 }
 
 export async function loadPlan(ctx: LocationCtx) {

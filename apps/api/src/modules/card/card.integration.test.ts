@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { type Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { type Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext, grantAddons } from '../../../test/helpers.js';
 import { recordConsent } from '../../lib/consent.js';
 
 let t: TestContext;
@@ -419,13 +419,7 @@ describe('tenancy', () => {
   beforeAll(async () => {
     // Dallas leaves its trial and takes both add-ons, so the owner may use the area there.
     await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
-    for (const code of ['contact-card', 'employee-rewards']) {
-      await t.db.subscription.upsert({
-        where: { locationId_code: { locationId: dallasId, code } },
-        create: { locationId: dallasId, code },
-        update: { endsAt: null },
-      });
-    }
+    await grantAddons(t.db, dallasId, ['contact-card', 'employee-rewards']);
     owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
   });
 

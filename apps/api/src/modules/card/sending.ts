@@ -2,6 +2,7 @@ import { CARD_DEFAULT_TEMPLATES, formatPhone, renderCardTemplate, toE164 } from 
 import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import type { Db } from '../../lib/db.js';
+import { ENTITLEMENT_SELECT, entitlementsOf, loadEntitlements } from '../../lib/entitlements.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { SmsSendError } from '../../providers/sms/index.js';
 import { defineJob } from '../../jobs/define.js';
@@ -15,9 +16,6 @@ const BATCH = 100;
 /** Attempts before a send that keeps failing on our side is given up. */
 const MAX_ATTEMPTS = 3;
 
-const activeAddOn = (now: Date) => ({
-  subscriptions: { some: { code: 'contact-card', OR: [{ endsAt: null }, { endsAt: { gt: now } }] } },
-});
 
 /**
  * Queues the contact card for a customer who just answered a pulseCheck, when the location sends it
@@ -32,10 +30,10 @@ export async function queueCardAfterPulseCheck(
   const to = toE164(input.phone);
   if (to === null) return false;
   const card = await db.contactCardSettings.findFirst({
-    where: { locationId: input.locationId, enabled: true, location: activeAddOn(now) },
+    where: { locationId: input.locationId, enabled: true },
     select: { delayTime: true },
   });
-  if (!card) return false;
+  if (!card || !(await loadEntitlements(db, input.locationId, now))?.addons.includes('contact-card')) return false;
   const recent = await db.contactCardSend.findFirst({
     where: {
       locationId: input.locationId,
@@ -75,7 +73,7 @@ export async function sendDueCards(deps: AppDeps, now = new Date()): Promise<num
           timeZone: true,
           contactCardSettings: true,
           contactCardTemplates: { where: { commType: 'hs-contact-card-after-pcheck' } },
-          subscriptions: { where: { code: 'contact-card', OR: [{ endsAt: null }, { endsAt: { gt: now } }] }, select: { id: true } },
+          ...ENTITLEMENT_SELECT,
         },
       },
     },
@@ -84,7 +82,7 @@ export async function sendDueCards(deps: AppDeps, now = new Date()): Promise<num
   for (const item of due) {
     const { location } = item;
     const card = location.contactCardSettings;
-    if (!card || !card.enabled || location.subscriptions.length === 0) {
+    if (!card || !card.enabled || !entitlementsOf(location, location.subscription, now).addons.includes('contact-card')) {
       await deps.db.contactCardSend.update({ where: { id: item.id }, data: { status: 'cancelled' } });
       continue;
     }

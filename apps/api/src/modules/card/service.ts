@@ -16,6 +16,7 @@ import {
 } from '@kudo/shared';
 import type { z } from 'zod';
 import type { AppDeps, LocationCtx, RequestMeta } from '../../http/context.js';
+import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hit } from '../../lib/rate-limit.js';
 import { SmsSendError } from '../../providers/sms/index.js';
@@ -150,12 +151,12 @@ export async function publicVCard(
       location: {
         select: {
           ...locationSelect,
-          subscriptions: { where: { code: 'contact-card', OR: [{ endsAt: null }, { endsAt: { gt: new Date() } }] }, select: { id: true } },
+          ...ENTITLEMENT_SELECT,
         },
       },
     },
   });
-  if (!card || card.location.subscriptions.length === 0) throw notFound();
+  if (!card || !entitlementsOf(card.location, card.location.subscription).addons.includes('contact-card')) throw notFound();
   if (scanned) await recordScan(ctx, card.locationId);
   const shown = effectiveCard(card.location, card);
   const text = buildVCard({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INBOX_MSG, MSG } from '@kudo/shared';
 import { isOptedOut } from '../../lib/consent.js';
-import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent } from '../../../test/helpers.js';
+import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, grantAddons } from '../../../test/helpers.js';
 import { STOPPED_BY_CUSTOMER } from './service.js';
 
 const AUSTIN_NUMBER = '+15125550100';
@@ -236,7 +236,7 @@ describe('the inbox', async () => {
 
   it('keeps Austin’s conversations out of Dallas’s reach', async () => {
     // Dallas gets the inbox too (kudoPro, off its trial), so only tenancy stands between it and Austin's.
-    await t.db.subscription.upsert({ where: { locationId_code: { locationId: dallasId, code: 'kudoPro' } }, create: { locationId: dallasId, code: 'kudoPro' }, update: {} });
+    await grantAddons(t.db, dallasId, ['kudoPro']);
     await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
     await customerTexts('+15125550316', 'Austin only');
     const c = await conversationOf('+15125550316');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { INBOX_MSG } from '@kudo/shared';
 import { fakeTwilio } from '../../../test/fake-twilio.js';
-import { createTestApp, demoLocationIds, json, loginAs, multipart, recordingQueue, type Agent } from '../../../test/helpers.js';
+import { createTestApp, demoLocationIds, json, loginAs, multipart, recordingQueue, type Agent, grantAddons } from '../../../test/helpers.js';
 import { runConversationBulk } from './bulk.js';
 
 const P = '/api/kudo-pro/conversation';
@@ -58,9 +58,7 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
   const { austinId, dallasId } = await demoLocationIds(t.db);
   await t.db.location.update({ where: { id: austinId }, data: { messagingServiceSid: 'MG00000000000000000000000000000abc', timeZone: 'UTC' } });
   await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
-  for (const code of ['kudoPro', 'web-chat']) {
-    await t.db.subscription.upsert({ where: { locationId_code: { locationId: dallasId, code } }, create: { locationId: dallasId, code }, update: {} });
-  }
+  await grantAddons(t.db, dallasId, ['kudoPro', 'web-chat']);
   const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
   const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import { INBOX_LIMITS, INBOX_MSG } from '@kudo/shared';
 import type { PublicCtx } from '../../http/context.js';
 import { recordConsent } from '../../lib/consent.js';
+import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { openConversation } from './conversations.js';
 import { scheduleFollowUps } from './followups.js';
@@ -22,10 +23,12 @@ export async function startWebChat(
     select: {
       chatEnabled: true,
       locationId: true,
-      location: { select: { name: true, companyName: true, subscriptions: { where: { code: 'web-chat', OR: [{ endsAt: null }, { endsAt: { gt: new Date() } }] }, select: { id: true } } } },
+      location: { select: { name: true, companyName: true, ...ENTITLEMENT_SELECT } },
     },
   });
-  if (!widget?.chatEnabled || !widget.location.subscriptions.length) throw notFound(INBOX_MSG.chatUnavailable);
+  if (!widget?.chatEnabled || !entitlementsOf(widget.location, widget.location.subscription).addons.includes('web-chat')) {
+    throw notFound(INBOX_MSG.chatUnavailable);
+  }
   if (input.website) return { message: INBOX_MSG.chatThanks };
   if (input.elapsed === undefined || input.elapsed < INBOX_LIMITS.chatMinFillMs) throw badRequest(INBOX_MSG.chatTooFast);
 

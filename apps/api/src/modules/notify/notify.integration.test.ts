@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, createTestApp, expectNotLoggedIn, grantAddons, json, loginAs, type TestContext } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
@@ -29,11 +29,7 @@ const admin = () => loginAs(t.app, t.db, 'admin@kudo.test');
 /** Dallas off its trial, so that its owner can reach the dispatch settings there (tenancy checks). */
 async function dallasPaid() {
   await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
-  await t.db.subscription.upsert({
-    where: { locationId_code: { locationId: dallasId, code: 'kudoPro' } },
-    create: { locationId: dallasId, code: 'kudoPro' },
-    update: {},
-  });
+  await grantAddons(t.db, dallasId, ['kudoPro']);
   return loginAs(t.app, t.db, 'owner@kudo.test', DALLAS);
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
 import { customerEmail, senderAddress, type Business } from '../../lib/customer-email.js';
+import { loadEntitlements } from '../../lib/entitlements.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
 import { EmailUnsubscribedError } from '../../providers/consent.js';
@@ -97,6 +98,8 @@ export async function sendDispatch(
   const { locationId } = sender;
   const campaign = await db.campaign.findFirst({ where: { uid: input.campaign_uid, locationId, deletedAt: null } });
   if (!campaign) throw notFound(MSG.dispatchCampaignNotFound);
+  // A read-only location (trial over, subscription canceled) records nothing; the providers refuse too.
+  if ((await loadEntitlements(db, locationId))?.canSend === false) throw conflict(MSG.sendingPaused);
 
   const trialSpend = kind === 'pcheck' && sender.freeTrial;
   let pcheckCount: number | null = null;

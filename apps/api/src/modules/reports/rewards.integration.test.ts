@@ -98,7 +98,11 @@ describe('reward distributions', () => {
   it('keeps Austin distributions from Dallas, and from users without the add-on', async () => {
     const austinRow = await t.db.rewardDistribution.findFirstOrThrow({ where: { locationId: austinId } });
     await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false } });
-    await t.db.subscription.create({ data: { locationId: dallasId, code: 'employee-rewards' } });
+    await t.db.subscription.upsert({
+      where: { locationId: dallasId },
+      create: { locationId: dallasId, addons: ['employee-rewards'], status: 'active' },
+      update: { addons: ['employee-rewards'], status: 'active' },
+    });
     await close('2026-07-02T12:00:00Z');
     const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
     const list = json(await dallas.post(LOAD)).data!.fulfillmentList.data as { id: number }[];

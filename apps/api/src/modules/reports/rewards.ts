@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG, reportsApi } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
 import { notFound } from '../../lib/errors.js';
+import { hasAddon } from '../../lib/entitlements.js';
 import { poolOf } from '../../lib/db.js';
 import { localDate, startOfLocalDay } from '../../lib/quiet-hours.js';
 import { xlsxFile, type Cell } from '../../lib/spreadsheet/write.js';
@@ -71,12 +72,12 @@ export async function closeRewardMonths(deps: Deps & { log?: Log }, now = new Da
     name: 'rewards-locations',
     text: `SELECT l.id, l.time_zone, s.per_review_budget, s.sources
              FROM locations l
-             JOIN employee_rewards_settings s ON s.location_id = l.id
-            WHERE EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.location_id = l.id AND sub.code = 'employee-rewards'
-                            AND (sub.ends_at IS NULL OR sub.ends_at > now()))`,
+             JOIN employee_rewards_settings s ON s.location_id = l.id`,
   });
   let created = 0;
   for (const l of rows) {
+    // The add-on as the location's subscription grants it now (live, or in its grace period).
+    if (!(await hasAddon(deps.db, l.id, 'employee-rewards', now))) continue;
     const first = addMonths(monthStart(localDate(now, l.time_zone)), -1);
     const month = { from: first, to: addDays(monthStart(localDate(now, l.time_zone)), -1) };
     const monthDate = new Date(`${first}T00:00:00Z`);

@@ -1,5 +1,6 @@
 import { toE164, widgetApi } from '@kudo/shared';
 import type { Db } from '../../lib/db.js';
+import { hasAddon } from '../../lib/entitlements.js';
 import { listedReviewWhere, publicReviewWhere } from '../../lib/public-reviews.js';
 import type { Location, WidgetSetting } from '../../generated/prisma/client.js';
 import { toReviewWidgetSettings } from './settings.js';
@@ -70,8 +71,8 @@ export async function computeWidgetData(
     }),
     allReviewsUrl(db, location),
     widget.chatEnabled
-      ? db.subscription.count({ where: { locationId: location.id, code: 'web-chat', OR: [{ endsAt: null }, { endsAt: { gt: now } }] } })
-      : Promise.resolve(0),
+      ? hasAddon(db, location.id, 'web-chat')
+      : Promise.resolve(false),
   ]);
   const campaignIds = [...new Set(reviews.map((r) => r.campaignId).filter((id): id is number => id !== null))];
   const campaigns = campaignIds.length
@@ -110,7 +111,7 @@ export async function computeWidgetData(
     settings,
     // Only whether the chat is on and what its button needs: nothing else of the location's settings.
     chat:
-      webChat > 0
+      webChat
         ? { enabled: true, greeting: widget.chatGreeting, color: widget.chatColor, orientation: widget.chatOrientation === 'left' ? 'left' : 'right' }
         : { enabled: false, greeting: '', color: '', orientation: 'right' },
     generatedAt: now.toISOString(),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
 import { listedReviewWhere, publicReviewWhere } from '../../lib/public-reviews.js';
-import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext, grantAddons } from '../../../test/helpers.js';
 
 let t: TestContext;
 let austinId: number;
@@ -361,10 +361,10 @@ describe('public widget data', () => {
     expect((await chatOf(dallas.widgetKey)).enabled).toBe(false);
     await t.db.widgetSetting.update({ where: { id: dallas.id }, data: { chatEnabled: false, dataCachedAt: null } });
 
-    await t.db.subscription.updateMany({ where: { locationId: austinId, code: 'web-chat' }, data: { endsAt: new Date(Date.now() - 1000) } });
+    await t.db.subscription.update({ where: { locationId: austinId }, data: { status: 'canceled' } });
     await t.db.widgetSetting.update({ where: { id: w.id }, data: { dataCachedAt: null } });
     expect(await chatOf(w.widgetKey)).toEqual({ enabled: false, greeting: '', color: '', orientation: 'right' });
-    await t.db.subscription.updateMany({ where: { locationId: austinId, code: 'web-chat' }, data: { endsAt: null } });
+    await t.db.subscription.update({ where: { locationId: austinId }, data: { status: 'active' } });
     await admin.post('/api/settings/kudo/web-chat/disable');
   });
 
@@ -386,11 +386,7 @@ describe('public widget data', () => {
 describe('tenancy', () => {
   it('a Dallas session sees and changes only Dallas’s widget', async () => {
     await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
-    await t.db.subscription.upsert({
-      where: { locationId_code: { locationId: dallasId, code: 'web-chat' } },
-      create: { locationId: dallasId, code: 'web-chat' },
-      update: {},
-    });
+    await grantAddons(t.db, dallasId, ['web-chat']);
     try {
       const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
       const austinBefore = await austinWidget();
@@ -413,6 +409,7 @@ describe('tenancy', () => {
         updatedAt: null,
       });
     } finally {
+      await t.db.subscription.deleteMany({ where: { locationId: dallasId } });
       await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: true, trialEndsAt: new Date(Date.now() + 9 * 86_400_000) } });
     }
   });

@@ -9,6 +9,7 @@ import { Footer } from './Footer';
 import { LocationBlock } from './LocationBlock';
 import styles from './MainLayout.module.css';
 import { MenuBar } from './MenuBar';
+import { PaymentBanner } from './PaymentBanner';
 import { TenDlcBanner } from './TenDlcBanner';
 import { TrialBanner } from './TrialBanner';
 
@@ -41,6 +42,9 @@ export function MainLayout({ routeName, children }: { routeName: RouteName; chil
       <main id="main" tabIndex={-1} className={styles.main}>
         {session && def.trialBanner && session.location.free_trial && (
           <TrialBanner location={session.location} className={styles.trialBanner} />
+        )}
+        {session && def.trialBanner && (
+          <PaymentBanner locationId={session.location.location_id} subject={session.subject} className={styles.trialBanner} />
         )}
         {session && <AnalyzeNav routeName={routeName} subject={session.subject} />}
         {children}
