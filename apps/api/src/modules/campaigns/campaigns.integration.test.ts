@@ -173,7 +173,8 @@ describe('E056 add', () => {
   });
 
   it("stops at the plan's maximum with a clear message", async () => {
-    await t.db.location.update({ where: { id: austinId }, data: { planCode: 'starter' } });
+    // The plan is the subscription's (the location's own plan stands in only without one).
+    await t.db.subscription.update({ where: { locationId: austinId }, data: { planCode: 'starter' } });
     try {
       const plan = json(await owner.get(P.plan)).data;
       expect(plan.plan).toEqual({ code: 'starter', name: 'Starter', max_campaign: 5 });
@@ -184,7 +185,7 @@ describe('E056 add', () => {
       expect(json(res).message).toBe(campaignsApi.campaignLimitMessage(5));
       expect(await t.db.campaign.count({ where: { locationId: austinId } })).toBe(before);
     } finally {
-      await t.db.location.update({ where: { id: austinId }, data: { planCode: 'pro' } });
+      await t.db.subscription.update({ where: { locationId: austinId }, data: { planCode: 'pro' } });
     }
   });
 
