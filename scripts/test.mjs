@@ -26,11 +26,29 @@ function tally() {
   return { passed, failed };
 }
 
+/**
+ * A runner's exit code alone is not trusted: the embedded PostgreSQL package's exit hook ends the test
+ * process with code 0 on 'beforeExit', hiding vitest's failure code. The JSON reports decide.
+ */
+function failOnReportedFailures(report = vitestReport) {
+  if (!fs.existsSync(report)) {
+    console.error(`\n✖ the test runner wrote no report (${path.basename(report)}): it did not finish`);
+    process.exit(1);
+  }
+  const { failed } = tally();
+  const suitesFailed = fs.existsSync(vitestReport) ? JSON.parse(fs.readFileSync(vitestReport, 'utf8')).numFailedTestSuites ?? 0 : 0;
+  if (failed > 0 || suitesFailed > 0) {
+    console.error(failed > 0 ? `\n✖ ${failed} test(s) failed` : `\n✖ ${suitesFailed} test suite(s) failed to run`);
+    process.exit(1);
+  }
+}
+
 const args = process.argv.slice(2);
 ensureInstalled();
 
 if (args.length) {
-  pnpm(['exec', 'vitest', 'run', ...args]);
+  pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...args]);
+  failOnReportedFailures();
   process.exit(0);
 }
 
@@ -41,6 +59,7 @@ say('lint');
 pnpm(['exec', 'eslint', '.', '--max-warnings=0']);
 say('unit and integration tests');
 pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+failOnReportedFailures();
 say('build');
 pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
 
@@ -50,6 +69,7 @@ if (fs.existsSync(chromium)) {
   pnpm(['--filter', '@kudo/web', 'exec', 'playwright', 'test'], {
     env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
   });
+  failOnReportedFailures(playwrightReport);
 } else if (process.env.CI) {
   console.error(`✖ Chromium is missing at ${chromium}: the browser journeys cannot run (apt-get install chromium).`);
   process.exit(1);
