@@ -1,6 +1,8 @@
 // What the benches share: starting a server or a load generator in its own process, reading its one-line
 // answer, and logging in the way the browser does.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
@@ -16,6 +18,23 @@ export const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+
+/** A text given on the command line as `--name TEXT`, or the fallback. */
+export const textArg = (name: string, fallback = '') => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] ?? fallback : fallback;
+};
+
+/**
+ * The bench's database folder: with `--keep DIR`, DIR, kept after the run so that the next run with the same
+ * option uses its seed again; otherwise a new temporary folder, removed at the end.
+ */
+export function benchDataDir(prefix: string): { dir: string; kept: boolean; remove(): void } {
+  const keep = textArg('keep');
+  if (keep) return { dir: path.resolve(keep), kept: true, remove: () => {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, kept: false, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** Stops the bench (and every process it started) once it has run longer than it ever should. */
 export function stopAfter(bench: string, budgetMs: number) {

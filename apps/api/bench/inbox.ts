@@ -3,16 +3,15 @@
 // concurrent pollers side by side with a bare pg round trip under the same load, E124 (an answer) and E126 (a
 // month of transcripts). The server and each load generator run in their own processes. Prints one line per
 // call and, last, `inbox: worst p95 N ms at M messages`.
-// Usage: pnpm bench:inbox [-- --messages 1000000 --conversations 50000 --seconds 5 --warmup 1 --connections 4 --pollers 200]
-import fs from 'node:fs';
+// Usage: pnpm bench:inbox [-- --messages 1000000 --conversations 50000 --seconds 5 --warmup 1 --connections 4 --pollers 200 --keep DIR]
+// --keep DIR keeps the seeded database in DIR and uses it again on the next run with the same option.
 import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CSRF_HEADER, inboxApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { children, loginAt, numberArg, runLoad, startTarget, stopAfter, type Figure } from './harness.js';
+import { benchDataDir, children, loginAt, numberArg, runLoad, startTarget, stopAfter, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 
 const arg = numberArg;
@@ -89,14 +88,19 @@ export async function seed(db: Db): Promise<{ locationId: number; conversationId
     // Vacuumed and checkpointed now, so that autovacuum and the checkpointer do not run during the measurements.
     for (const table of ['conversations', 'conversation_messages', 'conversation_reads', 'consent_states']) await q(`vacuum analyze ${table}`, `VACUUM ANALYZE ${table}`);
     await q('checkpoint', 'CHECKPOINT');
-    const { rows } = await client.query<{ id: number }>(
-      `SELECT id FROM conversations WHERE location_id = $1 AND active AND id % 50 <> 7 ORDER BY last_message_id DESC LIMIT 1`,
-      [loc],
-    );
-    return { locationId: loc, conversationId: rows[0]!.id };
   } finally {
     client.release();
   }
+  return { locationId: loc, conversationId: await answerable(db, loc) };
+}
+
+/** The latest open conversation of the bench location whose number has not opted out: the one E124 answers. */
+async function answerable(db: Db, loc: number): Promise<number> {
+  const { rows } = await poolOf(db).query<{ id: number }>(
+    `SELECT id FROM conversations WHERE location_id = $1 AND active AND id % 50 <> 7 ORDER BY last_message_id DESC LIMIT 1`,
+    [loc],
+  );
+  return rows[0]!.id;
 }
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -106,8 +110,8 @@ const line = (f: Figure) =>
     : `${f.name.padEnd(72)} p50 ${f.p50.toFixed(0).padStart(4)} ms  p95 ${f.p95.toFixed(0).padStart(4)} ms  p99 ${f.p99.toFixed(0).padStart(4)} ms  ${f.rps.toFixed(0).padStart(5)} req/s`;
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-bench-inbox-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+  const data = benchDataDir('kudo-bench-inbox-');
+  const env = { ...process.env, DATA_DIR: data.dir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
   const database = await prepareDatabase(loadConfig({ ...env, DATABASE_URL: undefined }), () => {});
   const figures: Figure[] = [];
   const notes: string[] = [];
@@ -117,10 +121,18 @@ async function main() {
     figures.push(...measured);
   };
   try {
-    console.log('seeding');
-    const started = Date.now();
-    const { locationId, conversationId } = await seed(database.db);
-    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const kept = data.kept ? await database.db.location.findFirst({ where: { name: 'Bench Plumbing' }, select: { id: true } }) : null;
+    let locationId: number;
+    let conversationId: number;
+    if (kept) {
+      console.log(`using the database seeded before in ${data.dir}`);
+      ({ locationId, conversationId } = { locationId: kept.id, conversationId: await answerable(database.db, kept.id) });
+    } else {
+      console.log('seeding');
+      const started = Date.now();
+      ({ locationId, conversationId } = await seed(database.db));
+      console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
     const serverEnv = { ...env, DATABASE_URL: database.url };
     const app = await startTarget('app', serverEnv);
     const pgTarget = await startTarget('pg', serverEnv);
@@ -171,7 +183,7 @@ async function main() {
     }
   } finally {
     await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    data.remove();
   }
   console.log(`\n${seconds} s each after ${warmupSeconds} s warm-up, ${connections} connections (E123: ${pollers}; E126: 1 for ${EXPORT_SECONDS} s), Node ${process.versions.node}, ${os.cpus().length} cores; server and load generator in separate processes`);
   for (const f of figures) console.log(line(f));
