@@ -3,15 +3,15 @@
 // seeded in SQL (the search's trigram indexes built after the load), then E127, E128, E129 (6 months), E138 (first page; a filtered, searched, sorted page; a searched page with matches), E139
 // (3,000 rows) and, when the registry has them, E144 and E148. The server and each load generator run in
 // their own processes. Prints one line per call and, last, `analytics: worst p95 N ms at M pulseChecks`.
-// Usage: pnpm bench:analytics [-- --answers 1000000 --reviews 1000000 --seconds 5 --warmup 1 --connections 4]
-import fs from 'node:fs';
+// Usage: pnpm bench:analytics [-- --answers 1000000 --reviews 1000000 --seconds 5 --warmup 1 --connections 4 --keep DIR]
+// --keep DIR keeps the seeded database in DIR and uses it again on the next run with the same option;
+// --only TEXT times only the calls whose line holds TEXT (e.g. --only E13).
 import os from 'node:os';
-import path from 'node:path';
 import { analyticsApi, CSRF_HEADER, endpoints } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { children, loginAt, numberArg, runLoad, startTarget, stopAfter, type Figure } from './harness.js';
+import { benchDataDir, children, loginAt, numberArg, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 import { leaderboardCalls } from './leaderboard.js';
 
@@ -21,6 +21,7 @@ const siteReviews = arg('reviews', 1_000_000);
 const seconds = arg('seconds', 5);
 const warmupSeconds = arg('warmup', 1);
 const connections = arg('connections', 4);
+const only = textArg('only');
 
 // Bounded: seeding (minutes at most) plus the measurements with a margin each.
 const budgetMs = (20 * 60 + 16 * (seconds + warmupSeconds + 20)) * 1000;
@@ -93,8 +94,8 @@ async function seed(db: Db): Promise<number> {
         FROM generate_series(0, ${DAYS}) g CROSS JOIN (VALUES ('google'), ('facebook')) v(p)`);
     await client.query(`SET session_replication_role = origin`);
     await q('search indexes', gin.map((index) => `${index.def};`).join(' '));
-    await q('daily rollups', `SELECT analytics_rebuild(${loc})`);
-    await q('analyze', `ANALYZE dispatches; ANALYZE reviews; ANALYZE review_daily_counts; ANALYZE dispatch_daily_stats; ANALYZE contact_card_sends`);
+    await q('daily rollups', `SELECT analytics_rebuild(${loc}), leaderboard_rebuild(${loc})`);
+    await q('analyze', `ANALYZE dispatches; ANALYZE reviews; ANALYZE review_daily_counts; ANALYZE dispatch_daily_stats; ANALYZE campaign_daily_stats; ANALYZE contact_card_sends`);
   } finally {
     client.release();
   }
@@ -131,17 +132,24 @@ async function seedLogs(db: Db, loc: number) {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-bench-analytics-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+  const data = benchDataDir('kudo-bench-analytics-');
+  const env = { ...process.env, DATA_DIR: data.dir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
   const database = await prepareDatabase(loadConfig({ ...env, DATABASE_URL: undefined }), () => {});
   const figures: Figure[] = [];
   const notes: string[] = [];
   try {
-    console.log('seeding');
-    const started = Date.now();
-    const locationId = await seed(database.db);
-    await seedLogs(database.db, locationId);
-    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const kept = data.kept ? await database.db.location.findFirst({ where: { name: 'Bench Plumbing' }, select: { id: true } }) : null;
+    let locationId: number;
+    if (kept) {
+      locationId = kept.id;
+      console.log(`using the database seeded before in ${data.dir}`);
+    } else {
+      console.log('seeding');
+      const started = Date.now();
+      locationId = await seed(database.db);
+      await seedLogs(database.db, locationId);
+      console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
     const app = await startTarget('app', { ...env, DATABASE_URL: database.url });
     try {
       const { cookie, csrf } = await loginAt(app.url, locationId);
@@ -194,13 +202,13 @@ async function main() {
         calls.push([`E151 ${outbound.path} (last month, first 500)`, post(outbound.path, {})]);
         calls.push([`E151 ${outbound.path} (last month, searched, rows 500-999)`, post(outbound.path, { search: 'email', offset: 500 })]);
       }
-      for (const call of calls) figures.push(...(await runLoad([call], { connections, seconds, warmupSeconds, rounds: 1 })));
+      for (const call of calls.filter(([name]) => name.includes(only))) figures.push(...(await runLoad([call], { connections, seconds, warmupSeconds, rounds: 1 })));
     } finally {
       await app.stop();
     }
   } finally {
     await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    data.remove();
   }
   console.log(`\n${seconds} s each after ${warmupSeconds} s warm-up, ${connections} connections, Node ${process.versions.node}, ${os.cpus().length} cores; server and load generator in separate processes`);
   for (const f of figures) {

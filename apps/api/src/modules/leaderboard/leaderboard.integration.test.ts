@@ -37,12 +37,12 @@ async function dispatch(campaignId: number, kind: 'pcheck' | 'bio', isTest = fal
   });
 }
 
-/** An answered pulseCheck: its review and, with a lead, the review site the customer chose. */
+/** An answered pulseCheck: its review and, with a lead, the review site the customer chose (marked on the review, as the answer path does). */
 async function answer(campaignId: number, sentiment: 'positive' | 'neutral' | 'negative', kudoIndex: number | null, lead: boolean, archived = false) {
   const d = await dispatch(campaignId, 'pcheck');
   if (lead) await t.db.pulseCheckSubmission.create({ data: { dispatchId: d.id, type: 'social-media', data: { selection: 'google', url: null }, ipAddress: '127.0.0.1' } });
   return t.db.review.create({
-    data: { locationId: austinId, source: 'kudo', dispatchId: d.id, campaignId, authorName: 'Pat Q.', rating: 5, sentiment, kudoIndex, archived, postedAt: new Date() },
+    data: { locationId: austinId, source: 'kudo', dispatchId: d.id, campaignId, authorName: 'Pat Q.', rating: 5, sentiment, kudoIndex, reviewLead: lead, archived, postedAt: new Date() },
   });
 }
 
@@ -103,6 +103,31 @@ describe('campaigns report (E134)', () => {
     await credit(facebook.id, alpha.uid);
     expect((await rowOf(bravo.uid)).total_points).toBe(4 + 10);
     expect((await rowOf(alpha.uid)).total_points).toBe(6 + 5);
+  });
+});
+
+describe('the campaigns\' daily figures', () => {
+  /** The rollup's rows of Austin, in a stable order, as the triggers keep them or a rebuild makes them. */
+  const rollup = () =>
+    t.db.$queryRaw<unknown[]>`SELECT campaign_id, day::text, responses, happy, neutral, unhappy, kudo_sum, kudo_count, review_leads, pchecks, bios
+      FROM campaign_daily_stats WHERE location_id = ${austinId} AND (responses, happy, neutral, unhappy, kudo_count, review_leads, pchecks, bios) <> (0, 0, 0, 0, 0, 0, 0, 0)
+      ORDER BY campaign_id, day`;
+
+  it('follow an answer archived, moved to another campaign or deleted, and agree with a rebuild from the rows', async () => {
+    const extra = await answer(bravo.id, 'negative', 2, true);
+    expect(await rowOf(bravo.uid)).toMatchObject({ unhappy_count: 1, review_leads: 2, pulse_checks_count: 2 });
+    await t.db.review.update({ where: { id: extra.id }, data: { archived: true } });
+    expect(await rowOf(bravo.uid)).toMatchObject({ unhappy_count: 0, review_leads: 1 });
+    await t.db.review.update({ where: { id: extra.id }, data: { archived: false, campaignId: alpha.id } });
+    expect(await rowOf(alpha.uid)).toMatchObject({ unhappy_count: 2, review_leads: 2 });
+    expect(await rowOf(bravo.uid)).toMatchObject({ unhappy_count: 0, review_leads: 1 });
+    const kept = await rollup();
+    await t.db.$executeRaw`SELECT leaderboard_rebuild(${austinId})`;
+    expect(await rollup()).toEqual(kept);
+    await t.db.review.delete({ where: { id: extra.id } });
+    await t.db.dispatch.delete({ where: { id: extra.dispatchId! } });
+    expect(await rowOf(alpha.uid)).toMatchObject({ unhappy_count: 1, review_leads: 1, pulse_checks_count: 4 });
+    expect(await rowOf(bravo.uid)).toMatchObject({ pulse_checks_count: 1 });
   });
 });
 

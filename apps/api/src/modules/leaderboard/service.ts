@@ -22,50 +22,30 @@ export async function bounds(db: Db, range: DayRange, timeZone: string): Promise
 /**
  * Every campaign of the location (deleted ones only when they have figures in the range) with its figures:
  * answered pulseChecks by the day of their first answer (archived ones left out), review leads with their
- * answer, pulseChecks and bios sent (test sends left out) and social reviews credited by a person.
+ * answer, pulseChecks and bios sent (test sends left out) and social reviews credited by a person. The figures
+ * come from the campaigns' daily rollup (kept current by triggers on reviews and dispatches): at most one row
+ * per campaign and day, whatever the number of pulseChecks.
  */
 export async function campaignStats(db: Db, locationId: number, range: DayRange, timeZone: string): Promise<CampaignStats[]> {
   const { lo, hi } = await bounds(db, range, timeZone);
   const [{ rows }, credits] = await Promise.all([
     poolOf(db).query<Record<string, string | number | null>>({
       name: 'leaderboard-campaign-stats',
-      // The period's pulseCheck reviews are read first through the (location, source, posted_at) index: asked in
-      // one go, the planner may walk every answer of every location by dispatch_id instead.
-      text: `WITH kudo AS MATERIALIZED (
-               SELECT r.campaign_id, r.dispatch_id, r.archived, r.sentiment, r.kudo_index
-                 FROM reviews r
-                WHERE r.location_id = $1 AND r.source = 'kudo' AND r.posted_at >= $2 AND r.posted_at < $3
-             ), answers AS (
-               SELECT r.campaign_id,
-                      count(*)::int AS responses,
-                      count(*) FILTER (WHERE r.sentiment = 'positive')::int AS happy,
-                      count(*) FILTER (WHERE r.sentiment = 'neutral')::int AS neutral,
-                      count(*) FILTER (WHERE r.sentiment = 'negative')::int AS unhappy,
-                      coalesce(sum(r.kudo_index), 0)::float8 AS kudo_sum,
-                      count(r.kudo_index)::int AS kudo_count,
-                      count(*) FILTER (WHERE EXISTS (
-                        SELECT 1 FROM pulse_check_submissions s
-                         WHERE s.dispatch_id = r.dispatch_id AND s.type = 'social-media' AND s.data->>'selection' <> 'none'
-                      ))::int AS review_leads
-                 FROM kudo r
-                WHERE r.dispatch_id IS NOT NULL AND NOT r.archived AND r.campaign_id IS NOT NULL
-                GROUP BY 1
-             ), sends AS (
-               SELECT d.campaign_id,
-                      count(*) FILTER (WHERE d.kind = 'pcheck')::int AS pchecks,
-                      count(*) FILTER (WHERE d.kind = 'bio')::int AS bios
-                 FROM dispatches d
-                WHERE d.location_id = $1 AND d.created_at >= $2 AND d.created_at < $3 AND NOT d.is_test
+      text: `WITH days AS (
+               SELECT s.campaign_id, sum(s.responses)::int AS responses, sum(s.happy)::int AS happy, sum(s.neutral)::int AS neutral,
+                      sum(s.unhappy)::int AS unhappy, sum(s.kudo_sum)::float8 AS kudo_sum, sum(s.kudo_count)::int AS kudo_count,
+                      sum(s.review_leads)::int AS review_leads, sum(s.pchecks)::int AS pchecks, sum(s.bios)::int AS bios
+                 FROM campaign_daily_stats s
+                WHERE s.location_id = $1 AND s.day >= $2::date AND s.day <= $3::date
                 GROUP BY 1
              )
              SELECT c.id, c.uid, c.name, c.image, c.department, c.employee_id, c.deleted_at IS NOT NULL AS deleted,
-                    a.responses, a.happy, a.neutral, a.unhappy, a.kudo_sum, a.kudo_count, a.review_leads, s.pchecks, s.bios
+                    d.responses, d.happy, d.neutral, d.unhappy, d.kudo_sum, d.kudo_count, d.review_leads, d.pchecks, d.bios
                FROM campaigns c
-               LEFT JOIN answers a ON a.campaign_id = c.id
-               LEFT JOIN sends s ON s.campaign_id = c.id
+               LEFT JOIN days d ON d.campaign_id = c.id
               WHERE c.location_id = $1
               ORDER BY c.id`,
-      values: [locationId, lo, hi],
+      values: [locationId, range.from, range.to],
     }),
     creditedReviewCounts(db, locationId, { from: lo, to: hi }),
   ]);

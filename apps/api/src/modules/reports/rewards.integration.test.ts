@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
   await t.db.pulseCheckSubmission.create({ data: { dispatchId: dispatch.id, type: 'social-media', data: { selection: 'google', url: null }, ipAddress: '127.0.0.1' } });
   await t.db.review.create({
-    data: { locationId: austinId, source: 'kudo', dispatchId: dispatch.id, campaignId: campaign.id, authorName: 'Pat Q.', rating: 5, sentiment: 'positive', kudoIndex: 10, postedAt: new Date('2026-06-14T18:00:00Z') },
+    data: { locationId: austinId, source: 'kudo', dispatchId: dispatch.id, campaignId: campaign.id, authorName: 'Pat Q.', rating: 5, sentiment: 'positive', kudoIndex: 10, reviewLead: true, postedAt: new Date('2026-06-14T18:00:00Z') },
   });
   for (const [source, postedAt] of [['google', '2026-06-20T16:00:00Z'], ['google', '2026-07-01T04:00:00Z'], ['facebook', '2026-06-21T16:00:00Z'], ['google', '2026-07-02T16:00:00Z']] as const) {
     // 1 July 04:00 UTC is still 30 June in Chicago; 2 July is not June.
