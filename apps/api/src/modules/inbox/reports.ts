@@ -82,16 +82,18 @@ export async function webChatLeads(ctx: LocationCtx, input: { before?: number | 
     : await ctx.db.webChatLead.findMany({ where: { locationId, ...(input.before ? { id: { lt: input.before } } : {}) }, orderBy: { id: 'desc' }, take: size });
   const first = rows[0]?.id ?? null;
   const last = rows.at(-1)?.id ?? null;
+  // Whether a lead lies beyond either end: findFirst, as Prisma's count counts every match before its take.
+  const beyond = async (id: { lt: number } | { gt: number }) => (await ctx.db.webChatLead.findFirst({ where: { locationId, id }, select: { id: true } })) !== null;
   const [totalLeads, older, newer] = await Promise.all([
     ctx.db.webChatLead.count({ where: { locationId } }),
-    last === null ? 0 : ctx.db.webChatLead.count({ where: { locationId, id: { lt: last } }, take: 1 }),
-    first === null ? 0 : ctx.db.webChatLead.count({ where: { locationId, id: { gt: first } }, take: 1 }),
+    last === null ? false : beyond({ lt: last }),
+    first === null ? false : beyond({ gt: first }),
   ]);
   return {
     totalLeads,
     capturedLeads: {
       data: rows.map((r) => ({ timestamp: r.createdAt.toISOString(), phone: r.phone, name: r.name, message: r.message })),
-      cursor: { hasBefore: older > 0, hasAfter: newer > 0, before: last, after: first },
+      cursor: { hasBefore: older, hasAfter: newer, before: last, after: first },
     },
   };
 }

@@ -94,11 +94,12 @@ export function toSocialReview(r: LoadedReview): SocialReviewItem {
 /** Whether the location ever connected Google or Facebook (the list has nowhere to come from otherwise). */
 async function hasSource(ctx: LocationCtx) {
   const locationId = ctx.location.locationId;
-  const [connections, reviews] = await Promise.all([
-    ctx.db.socialConnection.count({ where: { locationId, provider: { in: [...PLATFORMS] } } }),
-    ctx.db.review.count({ where: { locationId, source: { in: [...PLATFORMS] } }, take: 1 }),
+  // findFirst, not count with take: Prisma's count counts every matching review before applying take.
+  const [connection, review] = await Promise.all([
+    ctx.db.socialConnection.findFirst({ where: { locationId, provider: { in: [...PLATFORMS] } }, select: { id: true } }),
+    ctx.db.review.findFirst({ where: { locationId, source: { in: [...PLATFORMS] } }, select: { id: true } }),
   ]);
-  return connections > 0 || reviews > 0;
+  return connection !== null || review !== null;
 }
 
 /** A page of the location's social reviews: the first, the one after a key (older) or before it (newer). */
