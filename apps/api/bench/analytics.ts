@@ -116,6 +116,8 @@ async function seedLogs(db: Db, loc: number) {
     console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   };
   try {
+    // Row triggers off while it loads; the daily counts are then made in one pass by the migration's function.
+    await client.query(`SET session_replication_role = replica`);
     await q('logs: SMS', `INSERT INTO sms_messages (location_id, direction, "to", "from", body, provider, provider_id, status, app, campaign_id, created_at, updated_at)
       SELECT location_id, 'outbound', customer_phone, '+15125550100', 'How did we do? Tell us in a few taps.', 'twilio', 'SM' || md5(id::text), 'delivered',
              'dispatch', campaign_id, created_at, created_at
@@ -123,6 +125,8 @@ async function seedLogs(db: Db, loc: number) {
     await q('logs: emails', `INSERT INTO email_logs (location_id, app, campaign_id, "to", subject, template, provider, provider_id, status, created_at)
       SELECT location_id, 'dispatch', campaign_id, customer_email, 'How did we do?', 'pcheck', 'sendgrid', md5(id::text), 'sent', created_at
         FROM dispatches WHERE location_id = ${loc} AND email_status = 1 ORDER BY created_at`);
+    await client.query(`SET session_replication_role = origin`);
+    await q('logs: daily counts', `SELECT logs_rebuild(${loc})`);
     // One statement each: VACUUM cannot run in the transaction block a multi-statement query makes.
     await q('logs: vacuum SMS', `VACUUM ANALYZE sms_messages`);
     await q('logs: vacuum emails', `VACUUM ANALYZE email_logs`);

@@ -144,6 +144,28 @@ describe('outbound paging: Pull next 500 logs', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it("counts the total from the logs' daily counts, which follow inserts, moves and deletes and agree with a rebuild", async () => {
+    const range = { from_date: addDays(today, -15), to_date: today };
+    const counted = async () => {
+      const [{ n }] = await t.db.$queryRaw<[{ n: number }]>`
+        WITH b AS (SELECT ((${range.from_date}::date)::timestamp AT TIME ZONE time_zone) AT TIME ZONE 'UTC' AS lo FROM locations WHERE id = ${austinId})
+        SELECT ((SELECT count(*) FROM sms_messages, b WHERE location_id = ${austinId} AND direction = 'outbound' AND created_at >= b.lo)
+              + (SELECT count(*) FROM email_logs, b WHERE location_id = ${austinId} AND created_at >= b.lo))::int AS n`;
+      return n;
+    };
+    expect((await outbound(owner, range)).meta.total).toBe(await counted());
+    const sms = await t.db.smsMessage.create({ data: { locationId: austinId, direction: 'outbound', to: '+17375550999', from: '+15125550000', body: 'Counted', provider: 'local', status: 'sent', app: 'bulk' } });
+    const email = await t.db.emailLog.create({ data: { locationId: austinId, app: 'bulk', to: 'counted@example.com', subject: 'Counted', provider: 'local', status: 'sent' } });
+    const before = (await outbound(owner, range)).meta.total;
+    expect(before).toBe(await counted());
+    await t.db.smsMessage.update({ where: { id: sms.id }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
+    await t.db.emailLog.delete({ where: { id: email.id } });
+    expect((await outbound(owner, range)).meta.total).toBe(before - 2);
+    const kept = await t.db.$queryRaw<unknown[]>`SELECT day::text, channel, count FROM log_daily_counts WHERE location_id = ${austinId} AND count <> 0 ORDER BY day, channel`;
+    await t.db.$executeRaw`SELECT logs_rebuild(${austinId})`;
+    expect(await t.db.$queryRaw<unknown[]>`SELECT day::text, channel, count FROM log_daily_counts WHERE location_id = ${austinId} AND count <> 0 ORDER BY day, channel`).toEqual(kept);
+  });
+
   it('defaults to the month up to today in the location time zone', async () => {
     const { meta } = await outbound(owner);
     expect(meta.to_date).toBe(today);

@@ -51,50 +51,102 @@ function outboundSearch(q: string) {
   };
 }
 
-/** The search's condition on one table ($5… are the search's values); the customer's name by the row's address. */
-const searchClause = (t: 's' | 'e', byAddress: string) =>
-  `AND (${t}.id = $${t === 's' ? 5 : 6} OR $${t === 's' ? 7 : 8}::boolean OR ${t}."to" ILIKE $9 OR ($10 <> '' AND ${t}."to" LIKE $10)
-        OR EXISTS (SELECT 1 FROM customers cu WHERE cu.location_id = $1 AND ${byAddress} AND cu.name ILIKE $9))`;
+/** Customers named by a search, looked up first and passed as their addresses; beyond this many, each row asks. */
+const NAMED_CUSTOMERS_MAX = 1000;
+
+/**
+ * A search's condition on one table, built from the arms the search has, so that each arm can use an index (the
+ * primary key, the trigram index of "to", the (location, to) index) and the planner sees which arms apply. A
+ * channel word matches its whole table. `add` appends a value and answers its placeholder.
+ */
+function searchClause(
+  t: 's' | 'e',
+  s: ReturnType<typeof outboundSearch>,
+  named: { addresses: string[] } | 'many',
+  add: (v: unknown) => string,
+): string {
+  if (t === 's' ? s.sms : s.email) return '';
+  const id = t === 's' ? s.smsId : s.emailId;
+  const arms = [`${t}."to" ILIKE ${add(s.like)}`];
+  if (id !== null) arms.push(`${t}.id = ${add(id)}`);
+  if (s.digits) arms.push(`${t}."to" LIKE ${add(s.digits)}`);
+  if (named === 'many') {
+    const byAddress = t === 's' ? 'cu.phone = s."to"' : 'cu.email = e."to"';
+    arms.push(`EXISTS (SELECT 1 FROM customers cu WHERE cu.location_id = $1 AND ${byAddress} AND cu.name ILIKE ${add(s.like)})`);
+  } else if (named.addresses.length > 0) arms.push(`${t}."to" = ANY(${add(named.addresses)}::text[])`);
+  return `AND (${arms.join(' OR ')})`;
+}
+
+/** The phones and email addresses of the customers a search names, or 'many' when they are too many to pass. */
+async function namedCustomers(ctx: LocationCtx, like: string): Promise<{ addresses: string[] } | 'many'> {
+  const { rows } = await poolOf(ctx.db).query<{ phone: string | null; email: string | null }>({
+    name: 'logs-named-customers',
+    text: `SELECT phone, email FROM customers WHERE location_id = $1 AND name ILIKE $2 LIMIT ${NAMED_CUSTOMERS_MAX + 1}`,
+    values: [ctx.location.locationId, like],
+  });
+  if (rows.length > NAMED_CUSTOMERS_MAX) return 'many';
+  return { addresses: [...new Set(rows.flatMap((r) => [r.phone, r.email]).filter((a): a is string => !!a))] };
+}
+
+/** How many SMS went out and emails were logged over the range's days, from their daily counts. */
+async function loggedCount(ctx: LocationCtx, range: DayRange): Promise<number> {
+  const { rows } = await poolOf(ctx.db).query<{ n: number }>({
+    name: 'logs-outbound-days',
+    text: `SELECT coalesce(sum(count), 0)::int AS n FROM log_daily_counts WHERE location_id = $1 AND day >= $2::date AND day <= $3::date`,
+    values: [ctx.location.locationId, range.from, range.to],
+  });
+  return rows[0]!.n;
+}
 
 /**
  * E151: every SMS and email the sending path recorded for the location in the range, newest first, 500 rows
  * from `offset`, with the total of the range (and search) so the screen can say 'Loaded X of Y entries'.
+ * Without a search the total comes from the daily counts; a search counts its matches.
  */
 export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<EndpointData<typeof api.fetchOutbound>> {
   const { range, timeZone } = await scope(ctx, { from: body.from_date, to: body.to_date }, V1_FIELDS);
   const pool = poolOf(ctx.db);
   const searching = body.search !== '';
-  const s = outboundSearch(body.search);
-  const base = [ctx.location.locationId, range.from, range.to, timeZone];
-  const searchValues = searching ? [s.smsId, s.emailId, s.sms, s.email, s.like, s.digits] : [];
-  const smsWhere = `s.location_id = $1 AND s.direction = 'outbound' AND s.created_at >= ${LO} AND s.created_at < ${HI}
-    ${searching ? searchClause('s', 'cu.phone = s."to"') : ''}`;
-  const emailWhere = `e.location_id = $1 AND e.created_at >= ${LO} AND e.created_at < ${HI}
-    ${searching ? searchClause('e', 'cu.email = e."to"') : ''}`;
-  const n = searchValues.length + 4;
-  const [page, count] = await Promise.all([
+  const values: unknown[] = [ctx.location.locationId, range.from, range.to, timeZone];
+  const add = (v: unknown) => `$${values.push(v)}`;
+  let smsSearch = '';
+  let emailSearch = '';
+  if (searching) {
+    const s = outboundSearch(body.search);
+    const named = await namedCustomers(ctx, s.like);
+    smsSearch = searchClause('s', s, named, add);
+    emailSearch = searchClause('e', s, named, add);
+  }
+  const smsWhere = `s.location_id = $1 AND s.direction = 'outbound' AND s.created_at >= ${LO} AND s.created_at < ${HI} ${smsSearch}`;
+  const emailWhere = `e.location_id = $1 AND e.created_at >= ${LO} AND e.created_at < ${HI} ${emailSearch}`;
+  const countValues = [...values];
+  const head = add(body.offset + api.LOGS_PAGE);
+  const [page, total] = await Promise.all([
     pool.query<{ channel: 'sms' | 'email'; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null; customer: string | null }>({
-      name: `logs-outbound${searching ? '-search' : ''}`,
+      ...(searching ? {} : { name: 'logs-outbound' }),
       text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign,
                     CASE WHEN u.channel = 'sms'
                          THEN (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.phone = u."to" AND cu.name <> '' LIMIT 1)
                          ELSE (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.email = u."to" AND cu.name <> '' ORDER BY cu.id LIMIT 1)
                     END AS customer
                FROM ((SELECT 'sms' AS channel, s.id, s.created_at, s."to", s.provider, s.status, s.app, s.campaign_id FROM sms_messages s
-                       WHERE ${smsWhere} ORDER BY s.created_at DESC, s.id DESC LIMIT $${n + 1}::int + $${n + 2}::int)
+                       WHERE ${smsWhere} ORDER BY s.created_at DESC, s.id DESC LIMIT ${head})
                      UNION ALL
                      (SELECT 'email', e.id, e.created_at, e."to", e.provider, e.status, e.app, e.campaign_id FROM email_logs e
-                       WHERE ${emailWhere} ORDER BY e.created_at DESC, e.id DESC LIMIT $${n + 1}::int + $${n + 2}::int)) u
+                       WHERE ${emailWhere} ORDER BY e.created_at DESC, e.id DESC LIMIT ${head})) u
                LEFT JOIN campaigns c ON c.id = u.campaign_id
               ORDER BY u.created_at DESC, u.channel DESC, u.id DESC
-             OFFSET $${n + 1} LIMIT $${n + 2}`,
-      values: [...base, ...searchValues, body.offset, api.LOGS_PAGE],
+             OFFSET ${add(body.offset)} LIMIT ${add(api.LOGS_PAGE)}`,
+      values,
     }),
-    pool.query<{ total: number }>({
-      name: `logs-outbound-count${searching ? '-search' : ''}`,
-      text: `SELECT (SELECT count(*) FROM sms_messages s WHERE ${smsWhere})::int + (SELECT count(*) FROM email_logs e WHERE ${emailWhere})::int AS total`,
-      values: [...base, ...searchValues],
-    }),
+    searching
+      ? pool
+          .query<{ total: number }>({
+            text: `SELECT (SELECT count(*) FROM sms_messages s WHERE ${smsWhere})::int + (SELECT count(*) FROM email_logs e WHERE ${emailWhere})::int AS total`,
+            values: countValues,
+          })
+          .then((r) => r.rows[0]!.total)
+      : loggedCount(ctx, range),
   ]);
   const full = showsContacts(ctx, body.export);
   const rows = page.rows.map((r) => {
@@ -110,7 +162,7 @@ export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<End
       app: r.app,
     };
   });
-  return { meta: meta(range, body.offset, rows.length, count.rows[0]!.total), rows };
+  return { meta: meta(range, body.offset, rows.length, total), rows };
 }
 
 /** `shown`: the rows the screen holds after this page (those before `offset` and these). */
