@@ -88,6 +88,26 @@ async function namedCustomers(ctx: LocationCtx, like: string): Promise<{ address
   return { addresses: [...new Set(rows.flatMap((r) => [r.phone, r.email]).filter((a): a is string => !!a))] };
 }
 
+/**
+ * The customers' names of a page's rows in one statement, by the number an SMS went to and the address an
+ * email went to (the first customer with a name, when several share one): `sms:+1…` or `email:…` to the name.
+ */
+async function customerNames(ctx: LocationCtx, rows: readonly { channel: 'sms' | 'email'; to: string }[]): Promise<Map<string, string>> {
+  const phones = [...new Set(rows.filter((r) => r.channel === 'sms').map((r) => r.to))];
+  const emails = [...new Set(rows.filter((r) => r.channel === 'email').map((r) => r.to))];
+  if (phones.length + emails.length === 0) return new Map();
+  const { rows: found } = await poolOf(ctx.db).query<{ key: string; name: string }>({
+    name: 'logs-customer-names',
+    text: `SELECT DISTINCT ON (key) key, name FROM (
+             SELECT 'sms:' || cu.phone AS key, cu.name, cu.id FROM customers cu WHERE cu.location_id = $1 AND cu.phone = ANY($2::text[]) AND cu.name <> ''
+             UNION ALL
+             SELECT 'email:' || cu.email, cu.name, cu.id FROM customers cu WHERE cu.location_id = $1 AND cu.email = ANY($3::text[]) AND cu.name <> ''
+           ) x ORDER BY key, id`,
+    values: [ctx.location.locationId, phones, emails],
+  });
+  return new Map(found.map((r) => [r.key, r.name]));
+}
+
 /** How many SMS went out and emails were logged over the range's days, from their daily counts. */
 async function loggedCount(ctx: LocationCtx, range: DayRange): Promise<number> {
   const { rows } = await poolOf(ctx.db).query<{ n: number }>({
@@ -122,13 +142,9 @@ export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<End
   const countValues = [...values];
   const head = add(body.offset + api.LOGS_PAGE);
   const [page, total] = await Promise.all([
-    pool.query<{ channel: 'sms' | 'email'; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null; customer: string | null }>({
+    pool.query<{ channel: 'sms' | 'email'; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null }>({
       ...(searching ? {} : { name: 'logs-outbound' }),
-      text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign,
-                    CASE WHEN u.channel = 'sms'
-                         THEN (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.phone = u."to" AND cu.name <> '' LIMIT 1)
-                         ELSE (SELECT cu.name FROM customers cu WHERE cu.location_id = $1 AND cu.email = u."to" AND cu.name <> '' ORDER BY cu.id LIMIT 1)
-                    END AS customer
+      text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign
                FROM ((SELECT 'sms' AS channel, s.id, s.created_at, s."to", s.provider, s.status, s.app, s.campaign_id FROM sms_messages s
                        WHERE ${smsWhere} ORDER BY s.created_at DESC, s.id DESC LIMIT ${head})
                      UNION ALL
@@ -148,14 +164,16 @@ export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<End
           .then((r) => r.rows[0]!.total)
       : loggedCount(ctx, range),
   ]);
+  const names = await customerNames(ctx, page.rows);
   const full = showsContacts(ctx, body.export);
   const rows = page.rows.map((r) => {
     const contact = contactOf(r.to, full);
+    const customer = names.get(`${r.channel}:${r.to}`);
     return {
       id: `${r.channel === 'sms' ? 'SMS' : 'EMAIL'}-${r.id}`,
       date: isoAt(r.at),
       campaign: r.campaign ?? '',
-      customer: r.customer ? `${r.customer} · ${contact}` : contact,
+      customer: customer ? `${customer} · ${contact}` : contact,
       channel: r.channel === 'sms' ? ('SMS' as const) : ('Email' as const),
       service: serviceOf(r.provider),
       status: r.status,
