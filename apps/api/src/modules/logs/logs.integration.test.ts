@@ -108,6 +108,8 @@ describe('a send from the dispatch endpoint', () => {
     expect(emails.rows.map((r) => r.id)).toContain(email.id);
     const texts = await outbound(owner, { search: 'sms' });
     expect(texts.rows.every((r) => r.channel === 'SMS')).toBe(true);
+    expect(emails.meta.total).toBeGreaterThan(0);
+    expect(texts.meta.total).toBeGreaterThan(0);
     expect(emails.meta.total + texts.meta.total).toBe((await outbound(owner)).meta.total);
     const none = await outbound(owner, { search: 'no such customer anywhere' });
     expect(none).toMatchObject({ rows: [], meta: { shown: 0, total: 0 } });

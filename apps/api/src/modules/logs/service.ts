@@ -108,62 +108,69 @@ async function customerNames(ctx: LocationCtx, rows: readonly { channel: 'sms' |
   return new Map(found.map((r) => [r.key, r.name]));
 }
 
-/** How many SMS went out and emails were logged over the range's days, from their daily counts. */
-async function loggedCount(ctx: LocationCtx, range: DayRange): Promise<number> {
+/** How many of a channel's messages were logged over the range's days, from their daily counts. */
+async function loggedCount(ctx: LocationCtx, range: DayRange, channels: readonly Channel[]): Promise<number> {
+  if (channels.length === 0) return 0;
   const { rows } = await poolOf(ctx.db).query<{ n: number }>({
     name: 'logs-outbound-days',
-    text: `SELECT coalesce(sum(count), 0)::int AS n FROM log_daily_counts WHERE location_id = $1 AND day >= $2::date AND day <= $3::date`,
-    values: [ctx.location.locationId, range.from, range.to],
+    text: `SELECT coalesce(sum(count), 0)::int AS n FROM log_daily_counts
+            WHERE location_id = $1 AND day >= $2::date AND day <= $3::date AND channel = ANY($4::text[])`,
+    values: [ctx.location.locationId, range.from, range.to, channels],
   });
   return rows[0]!.n;
 }
 
+type Channel = 'sms' | 'email';
+const TABLES = { sms: { alias: 's', from: 'sms_messages s', where: `s.direction = 'outbound' AND ` }, email: { alias: 'e', from: 'email_logs e', where: '' } } as const;
+
 /**
  * E151: every SMS and email the sending path recorded for the location in the range, newest first, 500 rows
  * from `offset`, with the total of the range (and search) so the screen can say 'Loaded X of Y entries'.
- * Without a search the total comes from the daily counts; a search counts its matches.
+ * The total of a channel that the search leaves whole (no search, or its name) comes from the daily counts;
+ * otherwise the search's matches are counted.
  */
 export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<EndpointData<typeof api.fetchOutbound>> {
   const { range, timeZone } = await scope(ctx, { from: body.from_date, to: body.to_date }, V1_FIELDS);
   const pool = poolOf(ctx.db);
   const searching = body.search !== '';
-  const values: unknown[] = [ctx.location.locationId, range.from, range.to, timeZone];
-  const add = (v: unknown) => `$${values.push(v)}`;
-  let smsSearch = '';
-  let emailSearch = '';
-  if (searching) {
-    const s = outboundSearch(body.search);
-    const named = await namedCustomers(ctx, s.like);
-    smsSearch = searchClause('s', s, named, add);
-    emailSearch = searchClause('e', s, named, add);
-  }
-  const smsWhere = `s.location_id = $1 AND s.direction = 'outbound' AND s.created_at >= ${LO} AND s.created_at < ${HI} ${smsSearch}`;
-  const emailWhere = `e.location_id = $1 AND e.created_at >= ${LO} AND e.created_at < ${HI} ${emailSearch}`;
-  const countValues = [...values];
-  const head = add(body.offset + api.LOGS_PAGE);
-  const [page, total] = await Promise.all([
-    pool.query<{ channel: 'sms' | 'email'; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null }>({
-      ...(searching ? {} : { name: 'logs-outbound' }),
-      text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign
-               FROM ((SELECT 'sms' AS channel, s.id, s.created_at, s."to", s.provider, s.status, s.app, s.campaign_id FROM sms_messages s
-                       WHERE ${smsWhere} ORDER BY s.created_at DESC, s.id DESC LIMIT ${head})
-                     UNION ALL
-                     (SELECT 'email', e.id, e.created_at, e."to", e.provider, e.status, e.app, e.campaign_id FROM email_logs e
-                       WHERE ${emailWhere} ORDER BY e.created_at DESC, e.id DESC LIMIT ${head})) u
-               LEFT JOIN campaigns c ON c.id = u.campaign_id
-              ORDER BY u.created_at DESC, u.channel DESC, u.id DESC
-             OFFSET ${add(body.offset)} LIMIT ${add(api.LOGS_PAGE)}`,
-      values,
+  const search = searching ? outboundSearch(body.search) : null;
+  const named = search ? await namedCustomers(ctx, search.like) : null;
+  const base = () => [ctx.location.locationId, range.from, range.to, timeZone] as unknown[];
+  /** A channel's WHERE over its table, its search's values appended to `values`. */
+  const whereOf = (channel: Channel, values: unknown[]) => {
+    const t = TABLES[channel];
+    const clause = search && named ? searchClause(t.alias, search, named, (v) => `$${values.push(v)}`) : '';
+    return { sql: `${t.alias}.location_id = $1 AND ${t.where}${t.alias}.created_at >= ${LO} AND ${t.alias}.created_at < ${HI} ${clause}`, whole: clause === '' };
+  };
+  const values = base();
+  const sms = whereOf('sms', values);
+  const email = whereOf('email', values);
+  const head = `$${values.push(body.offset + api.LOGS_PAGE)}`;
+  /** The matches of the channels a search narrows, counted; the others from the daily counts. */
+  const counted = (['sms', 'email'] as const).filter((c) => !(c === 'sms' ? sms : email).whole);
+  const totalOf = Promise.all([
+    loggedCount(ctx, range, (['sms', 'email'] as const).filter((c) => !counted.includes(c))),
+    ...counted.map(async (channel) => {
+      const countValues = base();
+      const where = whereOf(channel, countValues);
+      const { rows } = await pool.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM ${TABLES[channel].from} WHERE ${where.sql}`, values: countValues });
+      return rows[0]!.n;
     }),
-    searching
-      ? pool
-          .query<{ total: number }>({
-            text: `SELECT (SELECT count(*) FROM sms_messages s WHERE ${smsWhere})::int + (SELECT count(*) FROM email_logs e WHERE ${emailWhere})::int AS total`,
-            values: countValues,
-          })
-          .then((r) => r.rows[0]!.total)
-      : loggedCount(ctx, range),
-  ]);
+  ]).then((n) => n.reduce((a, b) => a + b, 0));
+  const pageOf = pool.query<{ channel: Channel; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null }>({
+    ...(searching ? {} : { name: 'logs-outbound' }),
+    text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign
+             FROM ((SELECT 'sms' AS channel, s.id, s.created_at, s."to", s.provider, s.status, s.app, s.campaign_id FROM sms_messages s
+                     WHERE ${sms.sql} ORDER BY s.created_at DESC, s.id DESC LIMIT ${head})
+                   UNION ALL
+                   (SELECT 'email', e.id, e.created_at, e."to", e.provider, e.status, e.app, e.campaign_id FROM email_logs e
+                     WHERE ${email.sql} ORDER BY e.created_at DESC, e.id DESC LIMIT ${head})) u
+             LEFT JOIN campaigns c ON c.id = u.campaign_id
+            ORDER BY u.created_at DESC, u.channel DESC, u.id DESC
+           OFFSET $${values.push(body.offset)} LIMIT $${values.push(api.LOGS_PAGE)}`,
+    values,
+  });
+  const [page, total] = await Promise.all([pageOf, totalOf]);
   const names = await customerNames(ctx, page.rows);
   const full = showsContacts(ctx, body.export);
   const rows = page.rows.map((r) => {
