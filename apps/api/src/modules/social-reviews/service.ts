@@ -107,7 +107,6 @@ export async function loadPage(
   ctx: LocationCtx,
   input: { view: View; limit?: number; after?: string | null; before?: string | null },
 ): Promise<SocialReviewPage> {
-  if (!(await hasSource(ctx))) throw badRequest(MSG.socialReviewsNotConnected);
   const limit = input.limit ?? SOCIAL_REVIEW_LIMITS.pageSize;
   const after = input.after ? decodeCursor(input.after) : null;
   const before = !after && input.before ? decodeCursor(input.before) : null;
@@ -125,6 +124,8 @@ export async function loadPage(
     page = got.slice(0, limit);
     hasBefore = after !== null && page.length > 0 ? (await keys(ctx, input.view, page[0]!, 'newer', 1)).length > 0 : false;
   }
+  // A location with reviews on the page has a source; only an empty page asks whether it ever had one.
+  if (page.length === 0 && !(await hasSource(ctx))) throw badRequest(MSG.socialReviewsNotConnected);
   const rows = await ctx.db.review.findMany({
     where: { id: { in: page.map((k) => k.id) }, locationId: ctx.location.locationId },
     include: reviewInclude,
