@@ -1,7 +1,7 @@
 // Social reviews: the location's Google and Facebook reviews, newest first, with the credit given to campaigns.
 import { MSG, SOCIAL_REVIEW_LIMITS, type AttributionMethod, type SocialReviewItem, type SocialReviewPage } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
-import { Prisma } from '../../lib/db.js';
+import { poolOf, type Prisma } from '../../lib/db.js';
 import type { Review } from '../../generated/prisma/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isProviderError } from '../../providers/social-errors.js';
@@ -30,32 +30,27 @@ export function decodeCursor(v: string): Key {
 }
 
 /**
- * Ids of one source's reviews beyond a key, in list order (or the reverse, going back): one index range each,
- * so that a page never reads more than it shows.
+ * Ids of the reviews beyond a key, in list order (or the reverse, going back), in one statement: one index
+ * range per source, each limited, so that a page never reads more than it shows. Times go in and out as UTC
+ * instants (stored without a zone).
  */
-async function keysOf(ctx: LocationCtx, source: string, view: View, from: Key | null, direction: 'older' | 'newer', take: number) {
+async function keys(ctx: LocationCtx, view: View, from: Key | null, direction: 'older' | 'newer', take: number): Promise<Key[]> {
+  const values: unknown[] = [ctx.location.locationId, take];
   const beyond = from
-    ? direction === 'older'
-      ? Prisma.sql`AND (r.posted_at, r.id) < (${from.postedAt}, ${from.id})`
-      : Prisma.sql`AND (r.posted_at, r.id) > (${from.postedAt}, ${from.id})`
-    : Prisma.empty;
-  const needs =
-    view === 'needs_credit'
-      ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM review_credits c WHERE c.review_id = r.id AND c.method = 'human')`
-      : Prisma.empty;
-  const order = direction === 'older' ? Prisma.sql`ORDER BY r.posted_at DESC, r.id DESC` : Prisma.sql`ORDER BY r.posted_at ASC, r.id ASC`;
-  return ctx.db.$queryRaw<Key[]>`
-    SELECT r.id, r.posted_at AS "postedAt" FROM reviews r
-    WHERE r.location_id = ${ctx.location.locationId} AND r.source = ${source} AND NOT r.archived ${beyond} ${needs}
-    ${order} LIMIT ${take}`;
-}
-
-const newerFirst = (a: Key, b: Key) => b.postedAt.getTime() - a.postedAt.getTime() || b.id - a.id;
-
-async function keys(ctx: LocationCtx, view: View, from: Key | null, direction: 'older' | 'newer', take: number) {
-  const lists = await Promise.all(PLATFORMS.map((s) => keysOf(ctx, s, view, from, direction, take)));
-  const all = lists.flat().sort(newerFirst);
-  return direction === 'older' ? all.slice(0, take) : all.slice(-take);
+    ? `AND (r.posted_at, r.id) ${direction === 'older' ? '<' : '>'} ($${values.push(from.postedAt.toISOString())}::timestamptz AT TIME ZONE 'UTC', $${values.push(from.id)}::int)`
+    : '';
+  const needs = view === 'needs_credit' ? `AND NOT EXISTS (SELECT 1 FROM review_credits c WHERE c.review_id = r.id AND c.method = 'human')` : '';
+  const order = direction === 'older' ? 'DESC' : 'ASC';
+  const arms = PLATFORMS.map(
+    (source) => `(SELECT r.id, r.posted_at FROM reviews r
+       WHERE r.location_id = $1 AND r.source = $${values.push(source)} AND NOT r.archived ${beyond} ${needs}
+       ORDER BY r.posted_at ${order}, r.id ${order} LIMIT $2)`,
+  );
+  const { rows } = await poolOf(ctx.db).query<Key>(
+    `SELECT id, posted_at AT TIME ZONE 'UTC' AS "postedAt" FROM (${arms.join(' UNION ALL ')}) k ORDER BY posted_at ${order}, id ${order} LIMIT $2`,
+    values,
+  );
+  return direction === 'older' ? rows : rows.reverse();
 }
 
 const reviewInclude = {
