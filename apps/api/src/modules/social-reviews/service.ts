@@ -57,7 +57,27 @@ const reviewInclude = {
   credits: { include: { campaign: { select: { uid: true, name: true } } }, orderBy: { id: 'asc' as const } },
 } satisfies Prisma.ReviewInclude;
 
-type LoadedReview = Prisma.ReviewGetPayload<{ include: typeof reviewInclude }>;
+/** What a social review's row needs: the review, its reply and its credits with their campaigns. */
+type LoadedReview = Pick<Review, 'id' | 'source' | 'ratingType' | 'rating' | 'authorName' | 'postedAt' | 'text' | 'url' | 'replyText' | 'replyUpdatedAt'> & {
+  credits: { method: string; campaign: { uid: string; name: string } }[];
+};
+
+/** The page's reviews with their credits, in one statement over the pg pool (times read as UTC instants). */
+async function loadReviews(ctx: LocationCtx, ids: number[]): Promise<LoadedReview[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await poolOf(ctx.db).query<LoadedReview>({
+    name: 'social-reviews-page',
+    text: `SELECT r.id, r.source, r.rating_type AS "ratingType", r.rating, r.author_name AS "authorName",
+                  r.posted_at AT TIME ZONE 'UTC' AS "postedAt", r.text, r.url, r.reply_text AS "replyText",
+                  r.reply_updated_at AT TIME ZONE 'UTC' AS "replyUpdatedAt",
+                  coalesce((SELECT json_agg(json_build_object('method', rc.method, 'campaign', json_build_object('uid', c.uid, 'name', c.name)) ORDER BY rc.id)
+                              FROM review_credits rc JOIN campaigns c ON c.id = rc.campaign_id
+                             WHERE rc.review_id = r.id), '[]'::json) AS credits
+             FROM reviews r WHERE r.id = ANY($1::int[]) AND r.location_id = $2`,
+    values: [ids, ctx.location.locationId],
+  });
+  return rows;
+}
 
 /** A Google or Facebook review as every list of them shows it (the dashboard's and the social reviews'). */
 export function socialReviewCore(r: Pick<Review, 'id' | 'source' | 'ratingType' | 'rating' | 'authorName' | 'postedAt' | 'text' | 'url'>) {
@@ -121,10 +141,7 @@ export async function loadPage(
   }
   // A location with reviews on the page has a source; only an empty page asks whether it ever had one.
   if (page.length === 0 && !(await hasSource(ctx))) throw badRequest(MSG.socialReviewsNotConnected);
-  const rows = await ctx.db.review.findMany({
-    where: { id: { in: page.map((k) => k.id) }, locationId: ctx.location.locationId },
-    include: reviewInclude,
-  });
+  const rows = await loadReviews(ctx, page.map((k) => k.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const data = page.map((k) => byId.get(k.id)).filter((r): r is LoadedReview => r !== undefined).map(toSocialReview);
   return {
