@@ -76,3 +76,7 @@ END $$;
 
 CREATE TRIGGER locations_logs_zone AFTER UPDATE OF time_zone ON locations
 FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone) EXECUTE FUNCTION logs_location_zone_changed();
+
+-- FieldOps invitations logged before the log kept them without the technician's password.
+UPDATE sms_messages SET body = regexp_replace(body, 'password \S+\. Your profile', 'password (not kept). Your profile')
+ WHERE app = 'fieldops' AND body ~ 'password \S+\. Your profile';

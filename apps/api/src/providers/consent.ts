@@ -40,7 +40,7 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
     locationId: message.locationId ?? null,
     to: normalizeAddress('sms', message.to),
     from: fields.from ?? '',
-    body: message.body,
+    body: message.logBody ?? message.body,
     mediaUrl: message.mediaUrl ?? null,
     providerId: fields.providerId ?? null,
     status: fields.status,

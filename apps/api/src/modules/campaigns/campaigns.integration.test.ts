@@ -380,6 +380,10 @@ describe('E058 FieldOps invite', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(sms.body).toContain(password!);
     expect(row.fieldopsPasswordEnc).not.toContain(password!);
+    // The SMS delivery log keeps the text without the password.
+    const logged = await t.db.smsMessage.findFirstOrThrow({ where: { to: '+15125550199', app: 'fieldops' }, orderBy: { id: 'desc' } });
+    expect(logged.body).toContain(row.fieldopsUsername!);
+    expect(logged.body).not.toContain(password!);
     // A second invite repeats the same sign-in.
     await owner.post(P.share, { email: 'tasha@example.com', campaign: tasha.uid });
     const again = await t.db.outboxMessage.findFirstOrThrow({ where: { to: 'tasha@example.com' }, orderBy: { id: 'desc' } });

@@ -29,6 +29,9 @@ async function fieldopsCredentials(ctx: LocationCtx, campaign: Campaign) {
   }
 }
 
+/** What the SMS log keeps in place of a FieldOps password: the text goes out whole, the log never holds it. */
+export const HIDDEN_PASSWORD = '(not kept)';
+
 export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof campaignsApi.shareApp>['body']) {
   const campaign = await findCampaign(ctx, body.campaign);
   const { username, password } = await fieldopsCredentials(ctx, campaign);
@@ -56,9 +59,12 @@ export async function shareApp(ctx: LocationCtx, body: EndpointRequest<typeof ca
     });
   }
   if (body.phone_number) {
+    const invitation = (secret: string) =>
+      `${company} invited you to ${app}. Install the app and sign in with username ${username} and password ${secret}. Your profile: ${profileUrl}`;
     await ctx.providers.sms.send({
       to: toE164(body.phone_number)!,
-      body: `${company} invited you to ${app}. Install the app and sign in with username ${username} and password ${password}. Your profile: ${profileUrl}`,
+      body: invitation(password),
+      logBody: invitation(HIDDEN_PASSWORD),
       locationId: location.id,
       app: 'fieldops',
       campaignId: campaign.id,

@@ -2,6 +2,8 @@ export interface SmsMessage {
   /** E.164, e.g. +15125550100. */
   to: string;
   body: string;
+  /** What the delivery log keeps instead of the body, when the body carries a secret (a sign-in's password). */
+  logBody?: string;
   mediaUrl?: string;
   locationId?: number | null;
   /**
