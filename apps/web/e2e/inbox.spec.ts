@@ -216,7 +216,7 @@ test('Multiple Conversations: a spreadsheet is sent row by row, each row shows i
   await page.getByRole('button', { name: 'New Conversation' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Conversation' });
   await dialog.getByRole('tab', { name: 'Multiple Conversations' }).click();
-  const file = dialog.getByLabel(/^Spreadsheet \(\.xls or \.xlsx\)/);
+  const file = dialog.getByLabel(/^Spreadsheet \(\.xls, \.xlsx or \.csv\)/);
   await dialog.getByRole('textbox', { name: 'Message' }).fill('Hi! Your spring plumbing check is due, text us back to book a visit.');
   await dialog.getByLabel('This message is not being sent for marketing purposes.').check();
   // Send looks disabled without a file; pressing it says why.

@@ -222,10 +222,10 @@ export function NewConversationModal({
             ) : (
               <div className={styles.fileRow}>
                 <label className={styles.fileLabel}>
-                  Spreadsheet (.xls or .xlsx) with the columns First Name, Last Name, Address, Phone Number
+                  Spreadsheet (.xls, .xlsx or .csv) with the columns First Name, Last Name, Address, Phone Number
                   <input
                     type="file"
-                    accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    accept=".xls,.xlsx,.csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
                     onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                   />
                 </label>
