@@ -84,9 +84,10 @@ export async function seed(db: Db): Promise<{ locationId: number; conversationId
       SELECT ${loc}, 'sms'::"ConsentChannel", phone, 'messaging'::"ConsentScope", true, now() FROM conversations WHERE location_id = ${loc} AND id % 50 = 7`);
     await q('templates', `INSERT INTO inbox_templates (location_id, category, text, sort_order)
       SELECT ${loc}, (ARRAY['Scheduling','Estimates','Follow-up'])[1 + i % 3], 'Hi *|name|*, template number ' || i, i FROM generate_series(1, 12) i`);
+    await q('unread totals', `SELECT inbox_unread_recount(${loc})`);
     await client.query(`SET session_replication_role = origin`);
     // Vacuumed and checkpointed now, so that autovacuum and the checkpointer do not run during the measurements.
-    for (const table of ['conversations', 'conversation_messages', 'conversation_reads', 'consent_states']) await q(`vacuum analyze ${table}`, `VACUUM ANALYZE ${table}`);
+    for (const table of ['conversations', 'conversation_messages', 'conversation_reads', 'consent_states', 'inbox_unread_totals']) await q(`vacuum analyze ${table}`, `VACUUM ANALYZE ${table}`);
     await q('checkpoint', 'CHECKPOINT');
   } finally {
     client.release();
