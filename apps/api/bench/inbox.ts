@@ -104,6 +104,31 @@ async function answerable(db: Db, loc: number): Promise<number> {
   return rows[0]!.id;
 }
 
+/**
+ * The export's time to the first byte and its throughput, over a few downloads one after another (the load above
+ * times the whole answer, which grows with the month; this says how soon it starts and how fast it flows).
+ */
+async function downloads(target: LoadTarget, rows: number, times = 5): Promise<string> {
+  const first: number[] = [];
+  const whole: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const res = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body ?? null });
+    const reader = res.body!.getReader();
+    let size = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (size === 0) first.push(performance.now() - started);
+      size += chunk.value.byteLength;
+    }
+    whole.push(performance.now() - started);
+    bytes = size;
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const seconds = median(whole) / 1000;
+  return `E126 over ${times} downloads one after another (medians): first byte ${median(first).toFixed(0)} ms, whole ${median(whole).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB, ${(bytes / 1e6 / seconds).toFixed(1)} MB/s, ${Math.round(rows / seconds).toLocaleString('en-US')} rows/s`;
+}
+
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const line = (f: Figure) =>
   f.requests === 0
@@ -179,6 +204,7 @@ async function main() {
           timeoutSeconds: EXPORT_SECONDS,
         })),
       );
+      notes.push(await downloads(post(inboxApi.exportTranscripts.path, month), total));
     } finally {
       await Promise.all([app.stop(), pgTarget.stop()]);
     }
