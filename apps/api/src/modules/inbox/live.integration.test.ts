@@ -6,6 +6,7 @@ import { csvField, csvLine, INBOX_MSG } from '@kudo/shared';
 import { fakeTwilio } from '../../../test/fake-twilio.js';
 import { createTestApp, demoLocationIds, json, loginAs, multipart, recordingQueue, type Agent, grantAddons } from '../../../test/helpers.js';
 import { runConversationBulk } from './bulk.js';
+import { publishInboxEvent } from './events.js';
 import { EXPORT_COLUMNS } from './export.js';
 
 const P = '/api/kudo-pro/conversation';
@@ -189,6 +190,32 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     const backwards = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: '2020-01-01' });
     expect(backwards.statusCode).toBe(400);
     expect(json(backwards).message).toBe(INBOX_MSG.exportRange);
+  });
+
+  it('answers the poll from what the LISTEN connection hears, and from the database again once it is lost', async () => {
+    const poll = async () => json(await owner.post(`${P}/poll`, {})).data.value as number;
+    const pollUntil = async (want: number) => {
+      let value = await poll();
+      for (let i = 0; i < 100 && value !== want; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        value = await poll();
+      }
+      return value;
+    };
+    const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550792' } });
+    await poll();
+    // Written as another API process would: the row, then the event whose NOTIFY every process hears.
+    const heard = await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'From elsewhere' } });
+    await publishInboxEvent(t.db, { locationId: austinId, conversationId: c.id, messageId: heard.id, kind: 'message' });
+    expect(await pollUntil(heard.id)).toBe(heard.id);
+    // Dallas's poll is Dallas's own.
+    const dallasMax = await t.db.conversationMessage.findFirst({ where: { locationId: dallasId }, orderBy: { id: 'desc' } });
+    expect(json(await dallas.post(`${P}/poll`, {})).data.value).toBe(dallasMax?.id ?? 0);
+
+    // The LISTEN connection dies: what it heard is forgotten, and a message no NOTIFY announced is read from the database.
+    await t.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`;
+    const unheard = await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Not announced' } });
+    expect(await pollUntil(unheard.id)).toBe(unheard.id);
   });
 
   it('writes the export as csvLine would, every field quoted alike (PostgreSQL formats it)', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ConversationView } from '@kudo/shared';
 import { createTestApp, demoLocationIds, json, loginAs, type Agent } from '../../../test/helpers.js';
+
+import { conversationRow, toConversationView } from './views.js';
 
 const AUSTIN_NUMBER = '+15125550100';
 const P = '/api/kudo-pro/conversation';
@@ -84,6 +87,25 @@ describe('the unread totals kept by triggers', async () => {
       SELECT coalesce(sum(inbound_count), 0)::int AS total FROM conversations WHERE location_id = ${austinId} AND active`;
     const kept = await t.db.inboxUnreadTotal.findUnique({ where: { locationId_userId: { locationId: austinId, userId: 0 } } });
     expect(kept?.count ?? 0).toBe(open!.total);
+  });
+
+  it('E117 lists each conversation exactly as the conversation view writes it (PostgreSQL writes the list)', async () => {
+    await t.db.user.update({ where: { id: adminId }, data: { firstName: '\u00a0', lastName: 'Ná "Q", Jr.\t' } });
+    const x = await customerTexts('+15125550404', 'Ünïcode "quotes", commas\nand lines');
+    await ok(owner, 'home-owner', { ...common(x), action: 'move', target_user_id: adminId });
+    await ok(owner, 'home-owner', { ...common(x), action: 'optout' });
+    for (const agent of [owner, admin]) {
+      const viewer = agent === owner ? ownerId : adminId;
+      const list = (json(await ok(agent, 'fetch', {})).data as { data: ConversationView[] }).data;
+      expect(list.length).toBeGreaterThan(3);
+      for (const view of list) {
+        const row = await conversationRow(t.db, austinId, viewer, view.conversation_id);
+        expect(view).toEqual(toConversationView(row!));
+      }
+      const mine = (json(await ok(agent, 'fetch', { user_id: adminId, urgent: true })).data as { data: ConversationView[] }).data;
+      expect(mine.map((v) => v.conversation_id)).toContain(x);
+      expect(mine.every((v) => v.conversation_user_id === adminId && v.urgent)).toBe(true);
+    }
   });
 
   it('stay exact when conversations and read counts change many at a time, and per location', async () => {
