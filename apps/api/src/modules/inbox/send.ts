@@ -6,6 +6,12 @@ import { markRead, recordMessage, type MessageKind } from './record.js';
 
 export const NOT_10DLC = 'Your phone number is not 10DLC compliant. Messages will not be delivered.';
 
+/** Refuses to text for a location whose 10DLC registration is not verified (carriers would drop it). */
+export async function checkSendable(deps: AppDeps, locationId: number): Promise<void> {
+  const location = await deps.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { twilioVerified: true } });
+  if (location.twilioVerified !== 'verified') throw conflict(NOT_10DLC);
+}
+
 /**
  * Texts the customer of a conversation and adds the message to it. The sending path itself refuses an
  * opted-out number (STOP or an opt-out of conversations) and writes the delivery log that status callbacks
@@ -15,9 +21,10 @@ export const NOT_10DLC = 'Your phone number is not 10DLC compliant. Messages wil
 export async function sendToConversation(
   deps: AppDeps,
   m: { locationId: number; conversationId: number; phone: string; body: string; mediaUrl?: string | null; userId: number | null; kind: MessageKind },
+  /** The caller has checked the 10DLC registration (checkSendable) already. */
+  checked = false,
 ): Promise<number> {
-  const location = await deps.db.location.findUniqueOrThrow({ where: { id: m.locationId }, select: { twilioVerified: true } });
-  if (location.twilioVerified !== 'verified') throw conflict(NOT_10DLC);
+  if (!checked) await checkSendable(deps, m.locationId);
   let sent: SmsSent;
   try {
     sent = await deps.providers.sms.send({

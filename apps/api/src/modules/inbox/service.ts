@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { JsonText } from '../../http/route.js';
 import { openConversation } from './conversations.js';
 import { markRead, recordChange } from './record.js';
-import { sendToConversation } from './send.js';
+import { checkSendable, sendToConversation } from './send.js';
 import { assigneesOf, CONVERSATION_JOINS, CONVERSATION_VIEW_JSON, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
 
 const me = (ctx: LocationCtx) => ctx.session.userId;
@@ -170,12 +170,16 @@ export async function closeAllRead(ctx: LocationCtx): Promise<number> {
 
 /** E124: a staff answer. Opted-out numbers are refused here and again in the sending path. */
 export async function sendMessage(ctx: LocationCtx, input: { customer_id: number; body: string; media_url?: string | null | undefined }): Promise<InboxMessage> {
-  const row = await mine(ctx, input.customer_id);
+  // The conversation and the 10DLC registration are read at once; their refusals come in the same order as ever.
+  const [found, sendable] = await Promise.allSettled([mine(ctx, input.customer_id), checkSendable(ctx, here(ctx))]);
+  if (found.status === 'rejected') throw found.reason;
+  const row = found.value;
   if (row.opted_out) throw badRequest(INBOX_MSG.optedOut);
   if (!row.active) {
     await ctx.db.conversation.update({ where: { id: row.id }, data: { active: true, closedAt: null } });
     await recordChange(ctx.db, { locationId: here(ctx), conversationId: row.id, kind: 'reopen', actorId: me(ctx) });
   }
+  if (sendable.status === 'rejected') throw sendable.reason;
   const id = await sendToConversation(ctx, {
     locationId: here(ctx),
     conversationId: row.id,
@@ -184,7 +188,7 @@ export async function sendMessage(ctx: LocationCtx, input: { customer_id: number
     mediaUrl: input.media_url ?? null,
     userId: me(ctx),
     kind: 'message',
-  });
+  }, true);
   const [message] = await conversationMessages(ctx.db, here(ctx), row.id, id);
   return message!;
 }
