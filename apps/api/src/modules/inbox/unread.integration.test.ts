@@ -89,7 +89,7 @@ describe('the unread totals kept by triggers', async () => {
     expect(kept?.count ?? 0).toBe(open!.total);
   });
 
-  it('E117 lists each conversation exactly as the conversation view writes it (PostgreSQL writes the list)', async () => {
+  it('E117 lists each conversation as the conversation view writes it, through its Viewing and Urgent filters', async () => {
     await t.db.user.update({ where: { id: adminId }, data: { firstName: '\u00a0', lastName: 'Ná "Q", Jr.\t' } });
     const x = await customerTexts('+15125550404', 'Ünïcode "quotes", commas\nand lines');
     await ok(owner, 'home-owner', { ...common(x), action: 'move', target_user_id: adminId });

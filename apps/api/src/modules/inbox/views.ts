@@ -86,31 +86,6 @@ export const CONVERSATION_JOINS = `
   LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
   LEFT JOIN users u ON u.id = c.assignee_id`;
 
-/** JavaScript's white space (String.prototype.trim), for PostgreSQL's btrim. */
-const JS_SPACE = `E' \\t\\n\\u000b\\f\\r\\u00a0\\u1680\\u2000\\u2001\\u2002\\u2003\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff'`;
-
-/**
- * A conversation row as the JSON of its ConversationView (without messages), written by PostgreSQL: the same
- * fields and values as toConversationView, for lists too long to build and serialize row by row in JavaScript.
- * Reads the columns and joins of CONVERSATION_COLUMNS / CONVERSATION_JOINS (c, r, u).
- */
-export const CONVERSATION_VIEW_JSON = `json_build_object(
-  'conversation_id', c.id, 'customer_id', c.id, 'conversation_user_id', c.assignee_id, 'name', c.name, 'phone_number', c.phone,
-  'address', c.address, 'source', c.source,
-  'read_all_messages', c.inbound_count <= coalesce(r.read_count, 0),
-  'unread_count', greatest(0, c.inbound_count - coalesce(r.read_count, 0)),
-  'urgent', c.awaiting_since IS NOT NULL,
-  'opted_out', EXISTS (SELECT 1 FROM consent_states s WHERE s.location_id = c.location_id AND s.channel = 'sms'
-                       AND s.address = c.phone AND s.scope IN ('all', 'messaging') AND s.opted_out),
-  'latest_message', json_build_object('datetime', to_char(c.last_message_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'message', c.last_message_body),
-  'user_data', json_build_object(
-    'id', c.assignee_id,
-    'label', CASE WHEN c.assignee_id IS NULL THEN 'Unassigned'
-                  ELSE coalesce(nullif(btrim(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), ${JS_SPACE}), ''), nullif(u.email, ''), 'Unassigned') END,
-    'user_email', coalesce(u.email, '')),
-  'messages', '[]'::json,
-  'active_flag', c.active)`;
-
 /** One conversation of the location as `viewer` sees it, or null when the location has no such conversation. */
 export async function conversationRow(db: Db, locationId: number, viewer: number, id: number): Promise<ConversationRow | null> {
   const rows = await db.$queryRawUnsafe<ConversationRow[]>(
