@@ -84,9 +84,10 @@ export async function seed(db: Db): Promise<{ locationId: number; conversationId
       SELECT ${loc}, 'sms'::"ConsentChannel", phone, 'messaging'::"ConsentScope", true, now() FROM conversations WHERE location_id = ${loc} AND id % 50 = 7`);
     await q('templates', `INSERT INTO inbox_templates (location_id, category, text, sort_order)
       SELECT ${loc}, (ARRAY['Scheduling','Estimates','Follow-up'])[1 + i % 3], 'Hi *|name|*, template number ' || i, i FROM generate_series(1, 12) i`);
+    await q('unread totals', `SELECT inbox_unread_recount(${loc})`);
     await client.query(`SET session_replication_role = origin`);
     // Vacuumed and checkpointed now, so that autovacuum and the checkpointer do not run during the measurements.
-    for (const table of ['conversations', 'conversation_messages', 'conversation_reads', 'consent_states']) await q(`vacuum analyze ${table}`, `VACUUM ANALYZE ${table}`);
+    for (const table of ['conversations', 'conversation_messages', 'conversation_reads', 'consent_states', 'inbox_unread_totals']) await q(`vacuum analyze ${table}`, `VACUUM ANALYZE ${table}`);
     await q('checkpoint', 'CHECKPOINT');
   } finally {
     client.release();
@@ -101,6 +102,31 @@ async function answerable(db: Db, loc: number): Promise<number> {
     [loc],
   );
   return rows[0]!.id;
+}
+
+/**
+ * The export's time to the first byte and its throughput, over a few downloads one after another (the load above
+ * times the whole answer, which grows with the month; this says how soon it starts and how fast it flows).
+ */
+async function downloads(target: LoadTarget, rows: number, times = 5): Promise<string> {
+  const first: number[] = [];
+  const whole: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const res = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body ?? null });
+    const reader = res.body!.getReader();
+    let size = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (size === 0) first.push(performance.now() - started);
+      size += chunk.value.byteLength;
+    }
+    whole.push(performance.now() - started);
+    bytes = size;
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const seconds = median(whole) / 1000;
+  return `E126 over ${times} downloads one after another (medians): first byte ${median(first).toFixed(0)} ms, whole ${median(whole).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB, ${(bytes / 1e6 / seconds).toFixed(1)} MB/s, ${Math.round(rows / seconds).toLocaleString('en-US')} rows/s`;
 }
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -178,6 +204,7 @@ async function main() {
           timeoutSeconds: EXPORT_SECONDS,
         })),
       );
+      notes.push(await downloads(post(inboxApi.exportTranscripts.path, month), total));
     } finally {
       await Promise.all([app.stop(), pgTarget.stop()]);
     }

@@ -49,13 +49,14 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
     campaignId: message.campaignId ?? null,
   });
   // One statement for the whole log however many messages (a bulk batch writes hundreds).
-  const writeLog = (log: ReturnType<typeof logEntry>[]) => db.$executeRaw`
+  const writeLog = (log: ReturnType<typeof logEntry>[]) => db.$queryRaw<{ id: number; provider_id: string | null }[]>`
     INSERT INTO sms_messages (location_id, direction, "to", "from", body, media_url, provider, provider_id, status, error_code, app, campaign_id)
     SELECT v.location_id, 'outbound', v.to, v.from, v.body, v.media_url, ${sms.kind}, v.provider_id, v.status, v.error_code, v.app, v.campaign_id
     FROM unnest(${log.map((l) => l.locationId)}::int[], ${log.map((l) => l.to)}::text[], ${log.map((l) => l.from)}::text[], ${log.map((l) => l.body)}::text[],
                 ${log.map((l) => l.mediaUrl)}::text[], ${log.map((l) => l.providerId)}::text[], ${log.map((l) => l.status)}::text[], ${log.map((l) => l.errorCode)}::int[],
                 ${log.map((l) => l.app)}::text[], ${log.map((l) => l.campaignId)}::int[])
-      AS v(location_id, "to", "from", body, media_url, provider_id, status, error_code, app, campaign_id)`;
+      AS v(location_id, "to", "from", body, media_url, provider_id, status, error_code, app, campaign_id)
+    RETURNING id, provider_id`;
 
   /** The messages' opted-out subjects, one query per location among them. */
   const refusedOf = async (messages: SmsMessage[]): Promise<boolean[]> => {
@@ -90,13 +91,22 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
   async function sendMany(messages: SmsMessage[]): Promise<PromiseSettledResult<SmsSent>[]> {
     // Business messages (pulseChecks, bios, cards, conversations) stop when the location is read-only;
     // answers to STOP, START and HELP (no scope) still go.
-    const paused = await pausedLocations(db, messages.flatMap((m) => (m.locationId && m.scope ? [m.locationId] : [])));
+    // The entitlements, the opt-outs and the senders are independent reads: made at once.
+    const [paused, optedOut, senders] = await Promise.all([
+      pausedLocations(db, messages.flatMap((m) => (m.locationId && m.scope ? [m.locationId] : []))),
+      refusedOf(messages),
+      withSenders(messages).then(
+        (ready) => ({ ready, error: null }),
+        (error: unknown) => ({ ready: [] as SmsMessage[], error }),
+      ),
+    ]);
     const isPaused = (m: SmsMessage) => Boolean(m.locationId && m.scope && paused.has(m.locationId));
-    const refused = (await refusedOf(messages)).map((r, i) => r || isPaused(messages[i]!));
+    const refused = optedOut.map((r, i) => r || isPaused(messages[i]!));
     const going = messages.filter((_, i) => !refused[i]);
     let results: PromiseSettledResult<SmsSent>[] = [];
     try {
-      const ready = await withSenders(going);
+      if (senders.error) throw senders.error;
+      const ready = senders.ready.filter((_, i) => !refused[i]);
       results = sms.sendMany ? await sms.sendMany(ready) : await Promise.allSettled(ready.map((m) => sms.send(m)));
     } catch (error) {
       results = going.map(() => ({ status: 'rejected', reason: error }));
@@ -120,7 +130,14 @@ export function withSmsConsent(sms: SmsProvider, db: Db): SmsProvider {
         if (message.locationId && result.reason.reason === 'opted_out') carrierOptOuts.push({ message, error: result.reason });
       }
     });
-    if (log.length) await writeLog(log);
+    if (log.length) {
+      // Each sent message learns its log row (whose status the callbacks update), so the caller need not look it up.
+      const logIds = new Map((await writeLog(log)).flatMap((row) => (row.provider_id ? [[row.provider_id, row.id] as const] : [])));
+      for (const [i, result] of settled.entries()) {
+        const logId = result.status === 'fulfilled' ? logIds.get(result.value.id) : undefined;
+        if (logId !== undefined) settled[i] = { status: 'fulfilled', value: { ...(result as PromiseFulfilledResult<SmsSent>).value, logId } };
+      }
+    }
     for (const { message, error } of carrierOptOuts) {
       await recordConsent(db, {
         locationId: message.locationId!,

@@ -2,10 +2,12 @@ import http from 'node:http';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { INBOX_MSG } from '@kudo/shared';
+import { csvField, csvLine, INBOX_MSG } from '@kudo/shared';
 import { fakeTwilio } from '../../../test/fake-twilio.js';
 import { createTestApp, demoLocationIds, json, loginAs, multipart, recordingQueue, type Agent, grantAddons } from '../../../test/helpers.js';
 import { runConversationBulk } from './bulk.js';
+import { publishInboxEvent } from './events.js';
+import { EXPORT_COLUMNS } from './export.js';
 
 const P = '/api/kudo-pro/conversation';
 const AUSTIN_NUMBER = '+15125550100';
@@ -188,6 +190,73 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     const backwards = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: '2020-01-01' });
     expect(backwards.statusCode).toBe(400);
     expect(json(backwards).message).toBe(INBOX_MSG.exportRange);
+  });
+
+  it('answers the poll from what the LISTEN connection hears, and from the database again once it is lost', async () => {
+    const poll = async () => json(await owner.post(`${P}/poll`, {})).data.value as number;
+    const pollUntil = async (want: number) => {
+      let value = await poll();
+      for (let i = 0; i < 100 && value !== want; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        value = await poll();
+      }
+      return value;
+    };
+    const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550792' } });
+    await poll();
+    // Written as another API process would: the row, then the event whose NOTIFY every process hears.
+    const heard = await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'From elsewhere' } });
+    await publishInboxEvent(t.db, { locationId: austinId, conversationId: c.id, messageId: heard.id, kind: 'message' });
+    expect(await pollUntil(heard.id)).toBe(heard.id);
+    // Dallas's poll is Dallas's own.
+    const dallasMax = await t.db.conversationMessage.findFirst({ where: { locationId: dallasId }, orderBy: { id: 'desc' } });
+    expect(json(await dallas.post(`${P}/poll`, {})).data.value).toBe(dallasMax?.id ?? 0);
+
+    // The LISTEN connection dies: what it heard is forgotten, and a message no NOTIFY announced is read from the database.
+    await t.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`;
+    const unheard = await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Not announced' } });
+    expect(await pollUntil(unheard.id)).toBe(unheard.id);
+  });
+
+  it('writes the export as csvLine would, every field quoted alike (PostgreSQL formats it)', async () => {
+    const tricky = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\r', ' lead', 'trail ', '\u00a0nbsp', 'ideographic\u3000', '\ufeffbom', '', 'ünïcødé ✓'];
+    const quoted = await t.db.$queryRaw<{ f: string }[]>`SELECT csv_field(x) AS f FROM unnest(${tricky}::text[]) WITH ORDINALITY AS u(x, n) ORDER BY n`;
+    expect(quoted.map((r) => r.f)).toEqual(tricky.map((v) => csvField(v)));
+    expect((await t.db.$queryRaw<{ f: string }[]>`SELECT csv_field(NULL) AS f`)[0]!.f).toBe(csvField(null));
+
+    const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550791', name: ' Ana "Bee", Jr.' } });
+    await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Hello, "quoted", with a comma\nand a second line ' } });
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
+    expect(res.statusCode).toBe(200);
+    // The same rows formatted in JavaScript, field by field.
+    const { timeZone } = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
+    const rows = await t.db.conversationMessage.findMany({
+      where: { locationId: austinId, createdAt: { gte: new Date(Date.now() - 2 * 86_400_000) } },
+      include: { conversation: true },
+      orderBy: { id: 'asc' },
+    });
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const day = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const users = new Map((await t.db.user.findMany({ select: { id: true, email: true } })).map((u) => [u.id, u.email]));
+    const logs = new Map((await t.db.smsMessage.findMany({ where: { locationId: austinId }, select: { id: true, status: true } })).map((l) => [l.id, l.status]));
+    const expected = rows
+      .filter((m) => day.format(m.createdAt) === today)
+      .map((m) =>
+        csvLine([
+          m.conversationId,
+          m.conversation.name,
+          m.conversation.phone,
+          local.format(m.createdAt),
+          m.direction,
+          m.direction === 'inbound' ? 'Customer' : (m.userId !== null ? users.get(m.userId) : null) ?? (m.kind === 'auto_reply' ? 'Auto-reply' : 'Automatic'),
+          m.body,
+          m.mediaUrl,
+          m.smsMessageId !== null ? logs.get(m.smsMessageId) : null,
+        ]),
+      );
+    expect(res.body).toBe('\uFEFF' + csvLine(EXPORT_COLUMNS) + expected.join(''));
+    expect(res.body).toContain('"Hello, ""quoted"", with a comma\nand a second line "');
   });
 
   it('reports messaging usage per user from the real messages', async () => {

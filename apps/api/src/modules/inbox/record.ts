@@ -1,5 +1,5 @@
 import type { Db } from '../../lib/db.js';
-import { publishInboxEvent } from './events.js';
+import { messageRecorded, publishInboxEvent } from './events.js';
 
 export type MessageKind = 'message' | 'auto_reply' | 'keyword' | 'review_request' | 'web_chat';
 
@@ -39,6 +39,7 @@ export async function recordMessage(db: Tx, m: NewMessage): Promise<number> {
     RETURNING m.id`;
   const id = rows[0]!.id;
   await publishInboxEvent(db, { locationId: m.locationId, conversationId: m.conversationId, messageId: id, kind: 'message' });
+  messageRecorded(db, m.locationId, id);
   return id;
 }
 

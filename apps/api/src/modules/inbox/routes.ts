@@ -13,6 +13,10 @@ import { startWebChat } from './webchat.js';
 const CHAT_PATH = /^\/api\/widget\/[^/]+\/chat(?:\?|$)/;
 
 export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps) {
+  // Live updates: one LISTEN connection per process, opened with the first stream or poll.
+  const hub = new InboxHub(deps.db, app.log);
+  app.addHook('preClose', () => hub.close());
+
   route(app, deps, api.fetchConversations, ({ body }, ctx) => service.fetchConversations(ctx, body));
   route(app, deps, api.conversationMessages, async ({ body }, ctx) => ({ conversation: await service.conversationWithMessages(ctx, body.customer_id) }));
   route(app, deps, api.readReceipt, async ({ body }, ctx) => {
@@ -31,7 +35,8 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.newConversation, ({ body }, ctx) => service.newConversation(ctx, body));
   route(app, deps, api.newConversationBulk, async (_input, ctx, _reply, request) => startConversationBulk(ctx, await readConversationSheet(request)));
   route(app, deps, api.newConversationBulkStatus, ({ params }, ctx) => conversationBulkView(ctx, ctx.location.locationId, params.id));
-  route(app, deps, api.pollConversations, async (_input, ctx) => ({ value: await service.maxMessageId(ctx) }));
+  // The poll (every open tab, every 3 s) answers from what the LISTEN connection hears, the query otherwise.
+  route(app, deps, api.pollConversations, async (_input, ctx) => ({ value: await hub.latestMessageId(ctx.location.locationId, () => service.maxMessageId(ctx)) }));
   route(app, deps, api.sendMessage, ({ body }, ctx) => service.sendMessage(ctx, body));
   route(app, deps, api.closeAllRead, async (_input, ctx) => ({ closed: await service.closeAllRead(ctx) }));
   rawRoute(app, deps, api.exportTranscripts, async ({ body }, ctx, reply) => {
@@ -44,9 +49,6 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps) {
       .send(out.stream);
   });
 
-  // Live updates: one LISTEN connection per process, opened with the first stream.
-  const hub = new InboxHub(deps.db, app.log);
-  app.addHook('preClose', () => hub.close());
   rawRoute(app, deps, api.inboxStream, (_input, ctx, reply, request) => serveInboxStream(hub, ctx.location.locationId, request, reply));
 
   route(app, deps, api.twmUsage, ({ body }, ctx) => messagingUsage(ctx, body));

@@ -1,10 +1,16 @@
 import { INBOX_MSG } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
-import { SmsSendError } from '../../providers/sms/index.js';
+import { SmsSendError, type SmsSent } from '../../providers/sms/index.js';
 import { markRead, recordMessage, type MessageKind } from './record.js';
 
 export const NOT_10DLC = 'Your phone number is not 10DLC compliant. Messages will not be delivered.';
+
+/** Refuses to text for a location whose 10DLC registration is not verified (carriers would drop it). */
+export async function checkSendable(deps: AppDeps, locationId: number): Promise<void> {
+  const location = await deps.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { twilioVerified: true } });
+  if (location.twilioVerified !== 'verified') throw conflict(NOT_10DLC);
+}
 
 /**
  * Texts the customer of a conversation and adds the message to it. The sending path itself refuses an
@@ -15,35 +21,38 @@ export const NOT_10DLC = 'Your phone number is not 10DLC compliant. Messages wil
 export async function sendToConversation(
   deps: AppDeps,
   m: { locationId: number; conversationId: number; phone: string; body: string; mediaUrl?: string | null; userId: number | null; kind: MessageKind },
+  /** The caller has checked the 10DLC registration (checkSendable) already. */
+  checked = false,
 ): Promise<number> {
-  const location = await deps.db.location.findUniqueOrThrow({ where: { id: m.locationId }, select: { twilioVerified: true } });
-  if (location.twilioVerified !== 'verified') throw conflict(NOT_10DLC);
-  let providerId: string;
+  if (!checked) await checkSendable(deps, m.locationId);
+  let sent: SmsSent;
   try {
-    const sent = await deps.providers.sms.send({
+    sent = await deps.providers.sms.send({
       to: m.phone,
       body: m.body,
       locationId: m.locationId,
       scope: 'messaging',
       ...(m.mediaUrl ? { mediaUrl: m.mediaUrl } : {}),
     });
-    providerId = sent.id;
   } catch (error) {
     if (error instanceof SmsSendError && error.reason === 'opted_out') throw badRequest(INBOX_MSG.optedOut);
     if (error instanceof SmsSendError && error.reason === 'unreachable') throw badRequest(error.message);
     throw new AppError(502, INBOX_MSG.sendFailed);
   }
-  const log = await deps.db.smsMessage.findUnique({ where: { providerId }, select: { id: true } });
-  const id = await recordMessage(deps.db, {
-    locationId: m.locationId,
-    conversationId: m.conversationId,
-    direction: 'outbound',
-    body: m.body,
-    mediaUrl: m.mediaUrl ?? null,
-    smsMessageId: log?.id ?? null,
-    userId: m.userId,
-    kind: m.kind,
-  });
-  if (m.userId !== null) await markRead(deps.db, m.conversationId, m.userId);
+  const logId = sent.logId ?? (await deps.db.smsMessage.findUnique({ where: { providerId: sent.id }, select: { id: true } }))?.id ?? null;
+  // An outbound message leaves the inbound count alone, so the author's read state can be written alongside it.
+  const [id] = await Promise.all([
+    recordMessage(deps.db, {
+      locationId: m.locationId,
+      conversationId: m.conversationId,
+      direction: 'outbound',
+      body: m.body,
+      mediaUrl: m.mediaUrl ?? null,
+      smsMessageId: logId,
+      userId: m.userId,
+      kind: m.kind,
+    }),
+    m.userId !== null ? markRead(deps.db, m.conversationId, m.userId) : null,
+  ]);
   return id;
 }

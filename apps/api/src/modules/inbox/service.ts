@@ -6,7 +6,7 @@ import { poolOf } from '../../lib/db.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { openConversation } from './conversations.js';
 import { markRead, recordChange } from './record.js';
-import { sendToConversation } from './send.js';
+import { checkSendable, sendToConversation } from './send.js';
 import { assigneesOf, CONVERSATION_COLUMNS, CONVERSATION_JOINS, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
 
 const me = (ctx: LocationCtx) => ctx.session.userId;
@@ -29,7 +29,7 @@ export async function fetchConversations(
   const limit = input.limit ?? INBOX_LIMITS.fetchLimit;
   // Straight over the pg pool as named statements: 2,000 rows through Prisma's raw query path cost more than the query.
   const pool = poolOf(ctx.db);
-  const [{ rows }, { rows: totals }, location, assignees, templates, max] = await Promise.all([
+  const [{ rows }, unread, location, assignees, templates, max] = await Promise.all([
     pool.query<ConversationRow>({
       name: 'inbox-fetch',
       text: `SELECT ${CONVERSATION_COLUMNS} FROM conversations c ${CONVERSATION_JOINS}
@@ -37,13 +37,7 @@ export async function fetchConversations(
        ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6`,
       values: [locationId, me(ctx), viewing, urgent, limit, input.offset ?? 0],
     }),
-    pool.query<{ unread: number }>({
-      name: 'inbox-unread',
-      text: `SELECT coalesce(sum(c.inbound_count - coalesce(r.read_count, 0)), 0)::int AS unread
-      FROM conversations c LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
-      WHERE c.location_id = $1 AND c.active AND c.inbound_count > coalesce(r.read_count, 0)`,
-      values: [locationId, me(ctx)],
-    }),
+    unreadTotal(ctx),
     ctx.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { navLogoUrl: true, timeZone: true } }),
     assigneesOf(ctx.db, locationId),
     ctx.db.inboxTemplate.findMany({ where: { locationId }, orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }] }),
@@ -56,9 +50,24 @@ export async function fetchConversations(
     header: { max_message_id: max, logo_url: location.navLogoUrl, timezone: location.timeZone },
     assignees,
     templates: { templates: [...categories].map(([name, list]) => ({ name, templates: list })) },
-    unread_messages: totals[0]?.unread ?? 0,
+    unread_messages: unread,
     me: me(ctx),
   };
+}
+
+/**
+ * The viewer's unread messages in the location's open conversations: the location's inbound total minus what the
+ * viewer has read of it, both kept current by triggers (inbox_unread_totals), so one index read instead of a pass
+ * over every open conversation.
+ */
+export async function unreadTotal(ctx: LocationCtx): Promise<number> {
+  const { rows } = await poolOf(ctx.db).query<{ unread: number }>({
+    name: 'inbox-unread-total',
+    text: `SELECT (coalesce(sum(count) FILTER (WHERE user_id = 0), 0) - coalesce(sum(count) FILTER (WHERE user_id = $2), 0))::int AS unread
+      FROM inbox_unread_totals WHERE location_id = $1 AND user_id IN (0, $2)`,
+    values: [here(ctx), me(ctx)],
+  });
+  return rows[0]?.unread ?? 0;
 }
 
 /** E123: the location's latest message id, from the index's last entry (every open tab asks every 3 s). */
@@ -156,12 +165,16 @@ export async function closeAllRead(ctx: LocationCtx): Promise<number> {
 
 /** E124: a staff answer. Opted-out numbers are refused here and again in the sending path. */
 export async function sendMessage(ctx: LocationCtx, input: { customer_id: number; body: string; media_url?: string | null | undefined }): Promise<InboxMessage> {
-  const row = await mine(ctx, input.customer_id);
+  // The conversation and the 10DLC registration are read at once; their refusals come in the same order as ever.
+  const [found, sendable] = await Promise.allSettled([mine(ctx, input.customer_id), checkSendable(ctx, here(ctx))]);
+  if (found.status === 'rejected') throw found.reason;
+  const row = found.value;
   if (row.opted_out) throw badRequest(INBOX_MSG.optedOut);
   if (!row.active) {
     await ctx.db.conversation.update({ where: { id: row.id }, data: { active: true, closedAt: null } });
     await recordChange(ctx.db, { locationId: here(ctx), conversationId: row.id, kind: 'reopen', actorId: me(ctx) });
   }
+  if (sendable.status === 'rejected') throw sendable.reason;
   const id = await sendToConversation(ctx, {
     locationId: here(ctx),
     conversationId: row.id,
@@ -170,7 +183,7 @@ export async function sendMessage(ctx: LocationCtx, input: { customer_id: number
     mediaUrl: input.media_url ?? null,
     userId: me(ctx),
     kind: 'message',
-  });
+  }, true);
   const [message] = await conversationMessages(ctx.db, here(ctx), row.id, id);
   return message!;
 }

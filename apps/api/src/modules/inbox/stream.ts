@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { INBOX_LIMITS, type InboxEventData } from '@kudo/shared';
 import { poolOf, type Db } from '../../lib/db.js';
-import { INBOX_CHANNEL } from './events.js';
+import { INBOX_CHANNEL, onMessageRecorded } from './events.js';
 
 type Listener = (event: InboxEventData) => void;
 
@@ -27,17 +27,64 @@ export class InboxHub {
   /** The open streams' responses, ended when the server shuts down. */
   readonly open = new Set<{ end: () => void }>();
   private closed = false;
+  /** The newest message id heard of per location since this connection listens (NOTIFY, or recorded here). */
+  private readonly newest = new Map<number, number>();
+  /** The locations whose newest id is complete: read from the database after LISTEN began, and kept since. */
+  private readonly known = new Set<number>();
+  /** Counts lost connections, so that a read begun before a loss is not trusted after it. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    onMessageRecorded(db, (locationId, messageId) => this.heard(locationId, messageId));
+  }
+
+  private heard(locationId: number, messageId: number) {
+    if (messageId > (this.newest.get(locationId) ?? 0)) this.newest.set(locationId, messageId);
+  }
+
+  /** What was heard while listening is worthless once the connection is lost (notifications may be missed). */
+  private forget() {
+    this.generation++;
+    this.newest.clear();
+    this.known.clear();
+  }
+
+  /**
+   * The location's latest message id (the poll's answer) without a query while this process listens: `read` (the
+   * query) once per location after LISTEN began, then every later message is heard of. `read` answers whenever
+   * the connection cannot be had.
+   */
+  async latestMessageId(locationId: number, read: () => Promise<number>): Promise<number> {
+    if (this.client && this.known.has(locationId)) return this.newest.get(locationId) ?? 0;
+    try {
+      await this.ensure();
+    } catch {
+      return read();
+    }
+    const generation = this.generation;
+    const value = await read();
+    if (!this.client || generation !== this.generation) return value;
+    this.heard(locationId, value);
+    this.known.add(locationId);
+    return this.newest.get(locationId) ?? value;
+  }
 
   private async connect(): Promise<void> {
     const client = new pg.Client(poolOf(this.db).options);
     client.on('notification', (n) => void this.deliver(n.payload));
+    client.on('end', () => {
+      if (this.client === client) {
+        this.client = null;
+        this.connecting = null;
+      }
+      this.forget();
+    });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'inbox LISTEN connection lost; reconnecting');
+      this.forget();
       this.client = null;
       this.connecting = null;
       client.end().catch(() => undefined);
@@ -62,13 +109,14 @@ export class InboxHub {
   }
 
   private async deliver(payload: string | undefined) {
-    let note: { id?: unknown; l?: unknown };
+    let note: { id?: unknown; l?: unknown; m?: unknown };
     try {
-      note = JSON.parse(payload ?? '{}') as { id?: unknown; l?: unknown };
+      note = JSON.parse(payload ?? '{}') as { id?: unknown; l?: unknown; m?: unknown };
     } catch {
       return;
     }
     const locationId = Number(note.l);
+    if (Number.isInteger(note.m)) this.heard(locationId, note.m as number);
     const listeners = this.listeners.get(locationId);
     if (!listeners?.size) return;
     const rows = await this.db.$queryRaw<EventRow[]>`
@@ -104,6 +152,7 @@ export class InboxHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.forget();
     for (const response of this.open) response.end();
     this.open.clear();
     this.listeners.clear();

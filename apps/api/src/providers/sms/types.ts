@@ -32,4 +32,6 @@ export interface SmsProvider {
 export interface SmsSent {
   id: string;
   from?: string;
+  /** The delivery log row written for it (the sending path fills it in). */
+  logId?: number;
 }

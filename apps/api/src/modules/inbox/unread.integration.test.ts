@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { ConversationView } from '@kudo/shared';
+import { createTestApp, demoLocationIds, json, loginAs, type Agent } from '../../../test/helpers.js';
+
+import { conversationRow, toConversationView } from './views.js';
+
+const AUSTIN_NUMBER = '+15125550100';
+const P = '/api/kudo-pro/conversation';
+
+describe('the unread totals kept by triggers', async () => {
+  const t = await createTestApp();
+  const { austinId, dallasId } = await demoLocationIds(t.db);
+  const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+  const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+  const ownerId = (await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } })).id;
+  const adminId = (await t.db.user.findUniqueOrThrow({ where: { email: 'admin@kudo.test' } })).id;
+
+  const customerTexts = async (from: string, body: string) => {
+    const res = await owner.post('/api/dev/outbox/reply', { from, to: AUSTIN_NUMBER, body });
+    expect(res.statusCode, res.body).toBe(200);
+    return (await t.db.conversation.findUniqueOrThrow({ where: { locationId_phone: { locationId: austinId, phone: from } } })).id;
+  };
+  const common = (id: number) => ({ customer_id: id, user_id: null, channel: 'sms', to_number: '', conv_user_id: null, current_user: null });
+  const ok = async (agent: Agent, path: string, body: Record<string, unknown>) => {
+    const res = await agent.post(`${P}/${path}`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+
+  /** The unread total computed the long way: every open conversation of the location with the user's read count. */
+  const computed = async (locationId: number, userId: number) => {
+    const [row] = await t.db.$queryRaw<{ unread: number }[]>`
+      SELECT coalesce(sum(c.inbound_count - coalesce(r.read_count, 0)), 0)::int AS unread
+      FROM conversations c LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${userId}
+      WHERE c.location_id = ${locationId} AND c.active AND c.inbound_count > coalesce(r.read_count, 0)`;
+    return row!.unread;
+  };
+  /** What the inbox answers (E117), which reads the kept totals. */
+  const shown = async (agent: Agent) => (json(await ok(agent, 'fetch', {})).data as { unread_messages: number }).unread_messages;
+  const expectExact = async () => {
+    const now = { owner: await shown(owner), admin: await shown(admin) };
+    expect(now).toEqual({ owner: await computed(austinId, ownerId), admin: await computed(austinId, adminId) });
+    return now;
+  };
+
+  it('match the full computation for two users through messages, reads, Mark Unread, close, reopen and assignment', async () => {
+    const start = await expectExact();
+
+    const a = await customerTexts('+15125550401', 'Is Friday still on?');
+    await customerTexts('+15125550401', 'Also, bring the invoice please');
+    const b = await customerTexts('+15125550402', 'The sink is leaking');
+    const c = await customerTexts('+15125550403', 'Can you call me?');
+    expect(await expectExact()).toEqual({ owner: start.owner + 4, admin: start.admin + 4 });
+
+    await ok(owner, 'read-receipt', common(a));
+    expect(await expectExact()).toEqual({ owner: start.owner + 2, admin: start.admin + 4 });
+    await ok(admin, 'read-receipt', common(b));
+    await ok(admin, 'read-receipt', common(a));
+    expect(await expectExact()).toEqual({ owner: start.owner + 2, admin: start.admin + 1 });
+
+    // Mark Unread leaves the last customer message unread; a new message adds to both users.
+    await ok(owner, 'mark-unread', common(a));
+    await customerTexts('+15125550402', 'Still leaking, now worse');
+    expect(await expectExact()).toEqual({ owner: start.owner + 4, admin: start.admin + 2 });
+
+    // Closing takes the conversation out for everyone; the customer's next text brings it back, with its history.
+    await ok(owner, 'home-owner', { ...common(b), action: 'close' });
+    expect(await expectExact()).toEqual({ owner: start.owner + 2, admin: start.admin + 1 });
+    await customerTexts('+15125550402', 'Hello? Anyone?');
+    expect(await expectExact()).toEqual({ owner: start.owner + 5, admin: start.admin + 3 });
+
+    // An answer reads the conversation for its author and reopens a closed one.
+    await ok(owner, 'home-owner', { ...common(c), action: 'close' });
+    await ok(admin, 'send-message', { customer_id: c, body: 'Calling you in five minutes.' });
+    expect(await expectExact()).toEqual({ owner: start.owner + 5, admin: start.admin + 2 });
+
+    // Assignment changes nothing; Close All Read closes what the user has read.
+    await ok(owner, 'home-owner', { ...common(a), action: 'move', target_user_id: adminId });
+    await ok(admin, 'read-receipt', common(b));
+    await ok(admin, 'close-all-read', {});
+    const closed = await t.db.conversation.count({ where: { id: { in: [a, b, c] }, active: false } });
+    expect(closed).toBe(3);
+    await expectExact();
+
+    // A user who never read anything sees every inbound message of the open conversations.
+    const [open] = await t.db.$queryRaw<{ total: number }[]>`
+      SELECT coalesce(sum(inbound_count), 0)::int AS total FROM conversations WHERE location_id = ${austinId} AND active`;
+    const kept = await t.db.inboxUnreadTotal.findUnique({ where: { locationId_userId: { locationId: austinId, userId: 0 } } });
+    expect(kept?.count ?? 0).toBe(open!.total);
+  });
+
+  it('E117 lists each conversation as the conversation view writes it, through its Viewing and Urgent filters', async () => {
+    await t.db.user.update({ where: { id: adminId }, data: { firstName: '\u00a0', lastName: 'Ná "Q", Jr.\t' } });
+    const x = await customerTexts('+15125550404', 'Ünïcode "quotes", commas\nand lines');
+    await ok(owner, 'home-owner', { ...common(x), action: 'move', target_user_id: adminId });
+    await ok(owner, 'home-owner', { ...common(x), action: 'optout' });
+    for (const agent of [owner, admin]) {
+      const viewer = agent === owner ? ownerId : adminId;
+      const list = (json(await ok(agent, 'fetch', {})).data as { data: ConversationView[] }).data;
+      expect(list.length).toBeGreaterThan(3);
+      for (const view of list) {
+        const row = await conversationRow(t.db, austinId, viewer, view.conversation_id);
+        expect(view).toEqual(toConversationView(row!));
+      }
+      const mine = (json(await ok(agent, 'fetch', { user_id: adminId, urgent: true })).data as { data: ConversationView[] }).data;
+      expect(mine.map((v) => v.conversation_id)).toContain(x);
+      expect(mine.every((v) => v.conversation_user_id === adminId && v.urgent)).toBe(true);
+    }
+  });
+
+  it('stay exact when conversations and read counts change many at a time, and per location', async () => {
+    await t.db.conversationRead.deleteMany({ where: { userId: adminId, conversation: { locationId: austinId } } });
+    await t.db.conversation.updateMany({ where: { locationId: austinId }, data: { active: true } });
+    await t.db.$executeRaw`UPDATE conversation_reads SET read_count = read_count - 1 WHERE user_id = ${ownerId}`;
+    await expectExact();
+    await t.db.conversation.deleteMany({ where: { locationId: austinId, phone: '+15125550402' } });
+    await expectExact();
+    // Dallas's totals are Dallas's own.
+    for (const userId of [ownerId, adminId]) {
+      const [kept] = await t.db.$queryRaw<{ unread: number }[]>`
+        SELECT (coalesce(sum(count) FILTER (WHERE user_id = 0), 0) - coalesce(sum(count) FILTER (WHERE user_id = ${userId}), 0))::int AS unread
+        FROM inbox_unread_totals WHERE location_id = ${dallasId}`;
+      expect(kept!.unread).toBe(await computed(dallasId, userId));
+    }
+  });
+});
