@@ -154,7 +154,9 @@ async function main() {
       await seedLogs(database.db, locationId);
       console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
-    const app = await startTarget('app', { ...env, DATABASE_URL: database.url });
+    // BENCH_PROFILE=<dir> writes a CPU profile of the API process there.
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+    const app = await startTarget('app', { ...env, DATABASE_URL: database.url }, profile);
     try {
       const { cookie, csrf } = await loginAt(app.url, locationId);
       const campaign = await database.db.campaign.findFirstOrThrow({ where: { locationId }, orderBy: { id: 'asc' } });

@@ -27,8 +27,8 @@ const LO = `(($2::date)::timestamp AT TIME ZONE $4)`;
 const HI = `(($3::date + 1)::timestamp AT TIME ZONE $4)`;
 
 
-/** The ISO time of a row's `at`: its created_at as text (stored without zone, in UTC). */
-const isoAt = (at: string) => new Date(`${at.replace(' ', 'T')}Z`).toISOString();
+/** A row's created_at (stored without zone, in UTC) as the ISO time the screens take, written by PostgreSQL. */
+const isoAt = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const SERVICE: Record<string, string> = { twilio: 'Twilio', sendgrid: 'SendGrid', local: 'Dev outbox' };
 const serviceOf = (provider: string) => SERVICE[provider] ?? provider;
@@ -159,7 +159,7 @@ export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<End
   ]).then((n) => n.reduce((a, b) => a + b, 0));
   const pageOf = pool.query<{ channel: Channel; id: number; at: string; to: string; provider: string; status: string; app: string; campaign: string | null }>({
     ...(searching ? {} : { name: 'logs-outbound' }),
-    text: `SELECT u.channel, u.id, u.created_at::text AS at, u."to", u.provider, u.status, u.app, c.name AS campaign
+    text: `SELECT u.channel, u.id, ${isoAt('u.created_at')} AS at, u."to", u.provider, u.status, u.app, c.name AS campaign
              FROM ((SELECT 'sms' AS channel, s.id, s.created_at, s."to", s.provider, s.status, s.app, s.campaign_id FROM sms_messages s
                      WHERE ${sms.sql} ORDER BY s.created_at DESC, s.id DESC LIMIT ${head})
                    UNION ALL
@@ -178,7 +178,7 @@ export async function fetchOutbound(ctx: LocationCtx, body: V1Body): Promise<End
     const customer = names.get(`${r.channel}:${r.to}`);
     return {
       id: `${r.channel === 'sms' ? 'SMS' : 'EMAIL'}-${r.id}`,
-      date: isoAt(r.at),
+      date: r.at,
       campaign: r.campaign ?? '',
       customer: customer ? `${customer} · ${contact}` : contact,
       channel: r.channel === 'sms' ? ('SMS' as const) : ('Email' as const),
@@ -212,7 +212,7 @@ export async function fetchOptOuts(ctx: LocationCtx, body: V1Body): Promise<Endp
   const [page, count] = await Promise.all([
     pool.query<{ id: number; address: string; scope: string; source: string; detail: string | null; at: string }>({
       name: 'logs-opt-outs',
-      text: `SELECT id, address, scope, source, detail, created_at::text AS at FROM consent_events WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6`,
+      text: `SELECT id, address, scope, source, detail, ${isoAt('created_at')} AS at FROM consent_events WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6`,
       values: [...values, body.offset, api.LOGS_PAGE],
     }),
     pool.query<{ total: number }>({ name: 'logs-opt-outs-count', text: `SELECT count(*)::int AS total FROM consent_events WHERE ${where}`, values }),
@@ -221,7 +221,7 @@ export async function fetchOptOuts(ctx: LocationCtx, body: V1Body): Promise<Endp
   const rows = page.rows.map((r) => ({
     id: r.id,
     number: contactOf(r.address, full),
-    date: isoAt(r.at),
+    date: r.at,
     application: SCOPES[r.scope] ?? r.scope,
     source: `${SOURCES[r.source] ?? r.source}${r.source === 'keyword' && r.detail ? ` ${r.detail}` : ''}`,
   }));
@@ -237,12 +237,12 @@ export async function fetchApiTasks(ctx: LocationCtx, body: V1Body): Promise<End
   const [page, count] = await Promise.all([
     pool.query<{ id: number; app: string; task: string; status: string; message: string; at: string }>({
       name: 'logs-api-tasks',
-      text: `SELECT id, app, task, status, message, created_at::text AS at FROM api_tasks WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6`,
+      text: `SELECT id, app, task, status, message, ${isoAt('created_at')} AS at FROM api_tasks WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6`,
       values: [...values, body.offset, api.LOGS_PAGE],
     }),
     pool.query<{ total: number }>({ name: 'logs-api-tasks-count', text: `SELECT count(*)::int AS total FROM api_tasks WHERE ${where}`, values }),
   ]);
-  const rows = page.rows.map((r) => ({ id: r.id, date: isoAt(r.at), action: r.task, comment: r.message, status: r.status, app: r.app }));
+  const rows = page.rows.map((r) => ({ id: r.id, date: r.at, action: r.task, comment: r.message, status: r.status, app: r.app }));
   return { meta: meta(range, body.offset, rows.length, count.rows[0]!.total), rows };
 }
 
@@ -289,7 +289,7 @@ interface V2Table {
  * than it; the page's cursors are its first and last rows, and hasBefore / hasAfter say whether anything lies
  * beyond them in the range.
  */
-async function v2Page<R extends { id: number; at: string }>(ctx: LocationCtx, body: V2Body, table: V2Table) {
+async function v2Page<R extends { id: number; at: string; iso: string }>(ctx: LocationCtx, body: V2Body, table: V2Table) {
   const { range, timeZone } = await scope(ctx, { from: body.fromDate, to: body.toDate }, V2_FIELDS);
   const after = body.after ? decodeCursor(body.after, 'after') : null;
   const before = body.before ? decodeCursor(body.before, 'before') : null;
@@ -300,7 +300,7 @@ async function v2Page<R extends { id: number; at: string }>(ctx: LocationCtx, bo
   const direction = before ? 'newer' : 'older';
   const { rows: found } = await pool.query<R>({
     name: `logs-v2-${table.name}-${cursor ? direction : 'first'}`,
-    text: `SELECT t.id, t.created_at::text AS at, ${table.columns} FROM ${table.from}
+    text: `SELECT t.id, t.created_at::text AS at, ${isoAt('t.created_at')} AS iso, ${table.columns} FROM ${table.from}
             WHERE ${where} ${cursor ? `AND (t.created_at, t.id) ${before ? '>' : '<'} ($5::timestamp, $6::int)` : ''}
             ORDER BY t.created_at ${before ? 'ASC' : 'DESC'}, t.id ${before ? 'ASC' : 'DESC'} LIMIT $${cursor ? 7 : 5}`,
     values: [...values, ...(cursor ? cursor : []), body.limit + 1],
@@ -337,14 +337,14 @@ const userSearch = (body: V2Body, range: DayRange) => ({ fromDate: range.from, t
 
 /** E154: the location's tasks with their outcome. */
 export async function listApiTasks(ctx: LocationCtx, body: V2Body): Promise<EndpointData<typeof api.listApiTasks>> {
-  const page = await v2Page<{ id: number; at: string; app: string; task: string; status: string; message: string }>(ctx, body, {
+  const page = await v2Page<{ id: number; at: string; iso: string; app: string; task: string; status: string; message: string }>(ctx, body, {
     name: 'api-tasks',
     from: 'api_tasks t',
     columns: 't.app, t.task, t.status, t.message',
   });
   return {
     userSearch: userSearch(body, page.range),
-    rows: page.rows.map((r) => ({ id: r.id, status: r.status, app: r.app, task: r.task, message: r.message, timestamp: isoAt(r.at) })),
+    rows: page.rows.map((r) => ({ id: r.id, status: r.status, app: r.app, task: r.task, message: r.message, timestamp: r.iso })),
     cursor: page.cursor,
   };
 }
@@ -354,6 +354,7 @@ export async function listEmailJobs(ctx: LocationCtx, body: V2Body): Promise<End
   const page = await v2Page<{
     id: number;
     at: string;
+    iso: string;
     app: string;
     status: string;
     to: string;
@@ -380,7 +381,7 @@ export async function listEmailJobs(ctx: LocationCtx, body: V2Body): Promise<End
       campaignUid: r.campaign_uid,
       campaignName: r.campaign_name,
       mandrillId: r.provider_id,
-      timestamp: isoAt(r.at),
+      timestamp: r.iso,
     })),
     cursor: page.cursor,
   };
@@ -395,6 +396,7 @@ export async function listSmsJobs(ctx: LocationCtx, body: V2Body): Promise<Endpo
   const page = await v2Page<{
     id: number;
     at: string;
+    iso: string;
     app: string;
     status: string;
     from: string;
@@ -422,7 +424,7 @@ export async function listSmsJobs(ctx: LocationCtx, body: V2Body): Promise<Endpo
       campaignUid: r.campaign_uid,
       campaignName: r.campaign_name,
       twilioSid: r.provider_id,
-      timestamp: isoAt(r.at),
+      timestamp: r.iso,
     })),
     cursor: page.cursor,
   };
