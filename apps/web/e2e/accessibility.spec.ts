@@ -220,6 +220,7 @@ test('settings: notifications, messaging, contact card, employee rewards', async
   await check(page, '/settings/contact-card/contact-information', 'settings contact information');
   await check(page, '/settings/contact-card/templates', 'settings contact card templates');
   await check(page, '/settings/employee-rewards', 'settings employee rewards');
+  await check(page, '/analyze/employee-rewards', 'reward distributions');
 });
 
 test('settings: billing and the built-in manage page', async ({ page }) => {

@@ -27,8 +27,18 @@ test('Reward Distributions lists the closed months with their report', async ({ 
   await expect(table.getByRole('columnheader', { name: 'Distribution Month' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Report' })).toBeVisible();
-  await expect(table.getByText('Fulfilled')).toBeVisible();
+  await expect(table.getByText('Fulfilled', { exact: true }).first()).toBeVisible();
   const download = page.waitForEvent('download');
   await table.getByRole('link', { name: /^Download Report/ }).first().click();
   expect((await download).suggestedFilename()).toMatch(/^reward-distribution-\d{4}-\d{2}\.xlsx$/);
+
+  // A pending month is marked fulfilled once paid out, and back to pending.
+  const mark = table.getByRole('button', { name: /^Mark Fulfilled, / }).first();
+  const month = (await mark.getAttribute('aria-label'))!.replace('Mark Fulfilled, ', '');
+  const row = table.getByRole('row').filter({ hasText: month });
+  await mark.click();
+  await expect(row.getByText('Fulfilled', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Mark Pending, ${month}` }).click();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Mark Fulfilled, ${month}` })).toBeVisible();
 });

@@ -382,6 +382,7 @@ export const MSG = {
   reportFrequency: 'The report must be weekly or monthly.',
   reportSampleSent: (email: string) => `A sample report is on its way to ${email}.`,
   rewardReportNotFound: 'That reward distribution was not found.',
+  rewardStatusInvalid: 'The status must be pending or fulfilled.',
   sendingPaused: 'Sending is paused until this location has an active plan. Nothing was deleted: choose a plan on the Billing page to send again.',
   billingLoadFailedTitle: "Can't get data!",
   billingLoadFailed: 'Uh-oh, it looks like we encountered an error! We have notified our engineers.',

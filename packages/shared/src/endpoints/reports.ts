@@ -71,6 +71,18 @@ export const loadRewardDistributions = defineEndpoint({
   response: z.object({ fulfillmentList: z.object({ data: z.array(rewardDistribution) }) }),
 });
 
+/** Marks a distribution fulfilled once its rewards are paid out, or pending again. */
+export const setRewardDistributionStatus = defineEndpoint({
+  id: 'reward-distribution-status',
+  method: 'POST',
+  path: '/employee-rewards/fulfillment/:id/status',
+  summary: 'Mark a reward distribution fulfilled (its rewards were paid out) or pending again.',
+  access: { kind: 'location', rule: RULES.settingsEmployeeRewards },
+  params: z.object({ id: idSchema(MSG.rewardReportNotFound, true) }),
+  body: z.object({ status: z.enum(REWARD_STATUSES, { error: MSG.rewardStatusInvalid }) }),
+  response: rewardDistribution,
+});
+
 /** A distribution's report (.xlsx: technician, points, reward, totals). */
 export const rewardDistributionReport = defineRawEndpoint({
   id: 'reward-distribution-report',

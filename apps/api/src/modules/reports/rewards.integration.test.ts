@@ -95,6 +95,33 @@ describe('reward distributions', () => {
     expect((await t.app.deps.providers.images.readFile(seeded[0]!.reportKey))?.equals(file.rawPayload)).toBe(true);
   });
 
+  it('marks a distribution fulfilled once paid, or pending again, and refuses any other status', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    const row = await t.db.rewardDistribution.findFirstOrThrow({ where: { locationId: austinId }, orderBy: { month: 'desc' } });
+    const status = (id: number | string, body: unknown) => owner.post(`/api/employee-rewards/fulfillment/${id}/status`, body);
+    const done = await status(row.id, { status: 'fulfilled' });
+    expect(done.statusCode).toBe(200);
+    expect(json(done).data).toMatchObject({ id: row.id, status: 'fulfilled', date: row.month.toISOString().slice(0, 7) });
+    const listed = json(await owner.post(LOAD)).data!.fulfillmentList.data as { id: number; status: string }[];
+    expect(listed.find((d) => d.id === row.id)!.status).toBe('fulfilled');
+    const paid = await t.db.rewardDistribution.findUniqueOrThrow({ where: { id: row.id } });
+    expect(paid.fulfilledAt).not.toBeNull();
+    expect(await t.db.auditLog.count({ where: { locationId: austinId, action: 'reward-distribution.fulfilled' } })).toBeGreaterThan(0);
+    // Marking it again keeps the day it was first fulfilled.
+    await status(row.id, { status: 'fulfilled' });
+    expect((await t.db.rewardDistribution.findUniqueOrThrow({ where: { id: row.id } })).fulfilledAt).toEqual(paid.fulfilledAt);
+    const bad = await status(row.id, { status: 'paid' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).errors).toEqual({ status: MSG.rewardStatusInvalid });
+    expect((await t.db.rewardDistribution.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('fulfilled');
+    expect((await status('abc', { status: 'pending' })).statusCode).toBe(400);
+    expect((await status(999_999_999, { status: 'pending' })).statusCode).toBe(404);
+    const again = await status(row.id, { status: 'pending' });
+    expect(json(again).data).toMatchObject({ status: 'pending' });
+    expect((await t.db.rewardDistribution.findUniqueOrThrow({ where: { id: row.id } })).fulfilledAt).toBeNull();
+    await expectNotLoggedIn(t.app, 'POST', `/api/employee-rewards/fulfillment/${row.id}/status`);
+  });
+
   it('keeps Austin distributions from Dallas, and from users without the add-on', async () => {
     const austinRow = await t.db.rewardDistribution.findFirstOrThrow({ where: { locationId: austinId } });
     await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false } });
@@ -112,6 +139,9 @@ describe('reward distributions', () => {
     expect(stolen.statusCode).toBe(404);
     expect(json(stolen).message).toBe(MSG.rewardReportNotFound);
     expect((await dallas.get('/api/employee-rewards/fulfillment/abc/report')).statusCode).toBe(400);
+    const marked = await dallas.post(`/api/employee-rewards/fulfillment/${austinRow.id}/status`, { status: 'fulfilled' });
+    expect(marked.statusCode).toBe(404);
+    expect((await t.db.rewardDistribution.findUniqueOrThrow({ where: { id: austinRow.id } })).status).toBe(austinRow.status);
     await expectNotLoggedIn(t.app, 'POST', LOAD);
     const lite = await loginAs(t.app, t.db, 'lite@kudo.test');
     expect((await lite.post(LOAD)).statusCode).toBe(403);

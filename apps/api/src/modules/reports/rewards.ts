@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, reportsApi } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
+import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { hasAddon } from '../../lib/entitlements.js';
 import { poolOf } from '../../lib/db.js';
@@ -110,19 +111,37 @@ export const closeRewardMonthsJob = defineJob({
   },
 });
 
+/** A distribution as the Reward Distributions screen lists it. */
+const toDistribution = (r: { id: number; month: Date; status: string }): reportsApi.RewardDistribution => ({
+  id: r.id,
+  date: r.month.toISOString().slice(0, 7),
+  status: r.status === 'fulfilled' ? 'fulfilled' : 'pending',
+  fulfillmentReportUrl: `/api${reportsApi.rewardDistributionReport.path.replace(':id', String(r.id))}`,
+});
+
 /** E098: the location's distributions, newest month first. */
 export async function loadDistributions(ctx: LocationCtx): Promise<{ fulfillmentList: { data: reportsApi.RewardDistribution[] } }> {
   const rows = await ctx.db.rewardDistribution.findMany({ where: { locationId: ctx.location.locationId }, orderBy: { month: 'desc' } });
-  return {
-    fulfillmentList: {
-      data: rows.map((r) => ({
-        id: r.id,
-        date: r.month.toISOString().slice(0, 7),
-        status: r.status === 'fulfilled' ? 'fulfilled' : 'pending',
-        fulfillmentReportUrl: `/api${reportsApi.rewardDistributionReport.path.replace(':id', String(r.id))}`,
-      })),
-    },
-  };
+  return { fulfillmentList: { data: rows.map(toDistribution) } };
+}
+
+/** Marks a distribution of the location fulfilled (when, is kept) or pending again; recorded in the audit log. */
+export async function setDistributionStatus(ctx: LocationCtx, id: number, status: reportsApi.RewardDistribution['status']): Promise<reportsApi.RewardDistribution> {
+  const row = await ctx.db.rewardDistribution.findFirst({ where: { id, locationId: ctx.location.locationId } });
+  if (!row) throw notFound(MSG.rewardReportNotFound);
+  const updated = await ctx.db.rewardDistribution.update({
+    where: { id: row.id },
+    data: { status, fulfilledAt: status === 'fulfilled' ? (row.fulfilledAt ?? new Date()) : null },
+  });
+  await audit(ctx.db, {
+    action: `reward-distribution.${status}`,
+    actorUserId: ctx.session.userId,
+    accountId: ctx.location.accountId,
+    locationId: row.locationId,
+    ip: ctx.ip,
+    details: { month: toDistribution(row).date },
+  });
+  return toDistribution(updated);
 }
 
 /**
