@@ -5,13 +5,14 @@
 // their own processes. Prints one line per call and, last, `analytics: worst p95 N ms at M pulseChecks`.
 // Usage: pnpm bench:analytics [-- --answers 1000000 --reviews 1000000 --seconds 5 --warmup 1 --connections 4 --keep DIR]
 // --keep DIR keeps the seeded database in DIR and uses it again on the next run with the same option;
-// --only TEXT times only the calls whose line holds TEXT (e.g. --only E13).
+// --only TEXT times only the calls whose line holds TEXT (e.g. --only E13); BENCH_PROFILE=<dir> writes a CPU profile of
+// the API process there.
 import os from 'node:os';
 import { analyticsApi, CSRF_HEADER, endpoints } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { benchDataDir, children, loginAt, numberArg, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
+import { benchDataDir, profileFlags, children, loginAt, numberArg, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 import { leaderboardCalls } from './leaderboard.js';
 
@@ -154,9 +155,7 @@ async function main() {
       await seedLogs(database.db, locationId);
       console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
-    // BENCH_PROFILE=<dir> writes a CPU profile of the API process there.
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-    const app = await startTarget('app', { ...env, DATABASE_URL: database.url }, profile);
+    const app = await startTarget('app', { ...env, DATABASE_URL: database.url }, profileFlags());
     try {
       const { cookie, csrf } = await loginAt(app.url, locationId);
       const campaign = await database.db.campaign.findFirstOrThrow({ where: { locationId }, orderBy: { id: 'asc' } });

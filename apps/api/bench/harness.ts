@@ -36,6 +36,9 @@ export function benchDataDir(prefix: string): { dir: string; kept: boolean; remo
   return { dir, kept: false, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** BENCH_PROFILE=<dir>: the Node flags that write a CPU profile of the API process there, or none. */
+export const profileFlags = (): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []);
+
 /** Stops the bench (and every process it started) once it has run longer than it ever should. */
 export function stopAfter(bench: string, budgetMs: number) {
   setTimeout(() => {

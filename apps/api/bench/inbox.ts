@@ -4,14 +4,16 @@
 // month of transcripts). The server and each load generator run in their own processes. Prints one line per
 // call and, last, `inbox: worst p95 N ms at M messages`.
 // Usage: pnpm bench:inbox [-- --messages 1000000 --conversations 50000 --seconds 5 --warmup 1 --connections 4 --pollers 200 --keep DIR]
-// --keep DIR keeps the seeded database in DIR and uses it again on the next run with the same option.
+// --keep DIR keeps the seeded database in DIR and uses it again on the next run with the same option;
+// --only TEXT times only the calls whose line holds TEXT (e.g. --only E117); BENCH_PROFILE=<dir> writes a CPU profile
+// of the API process there.
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { CSRF_HEADER, inboxApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { benchDataDir, children, loginAt, numberArg, runLoad, startTarget, stopAfter, type Figure } from './harness.js';
+import { benchDataDir, children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 
 const arg = numberArg;
@@ -21,6 +23,9 @@ const seconds = arg('seconds', 5);
 const warmupSeconds = arg('warmup', 1);
 const connections = arg('connections', 4);
 const pollers = arg('pollers', 200);
+const only = textArg('only');
+/** Whether the call named so is timed in this run (all of them without --only). */
+const timed = (name: string) => name.includes(only);
 /** The poll and the bare pg round trip alternate in this many slices, so both see the same machine load. */
 const PAIRED_ROUNDS = 4;
 /** A month's export is one long answer: measured for longer, and allowed as long. */
@@ -160,7 +165,7 @@ async function main() {
       console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     const serverEnv = { ...env, DATABASE_URL: database.url };
-    const app = await startTarget('app', serverEnv);
+    const app = await startTarget('app', serverEnv, profileFlags());
     const pgTarget = await startTarget('pg', serverEnv);
     try {
       const { cookie, csrf } = await loginAt(app.url, locationId);
@@ -174,37 +179,43 @@ async function main() {
       const count = ((await fetched.json()) as { data: { data: unknown[] } }).data.data.length;
       if (count !== 2000) throw new Error(`E117 answered ${count} conversations, not 2,000`);
 
-      record(...(await runLoad([[`E117 ${inboxApi.fetchConversations.path} (2,000 conversations)`, post(inboxApi.fetchConversations.path, {})]], { connections, seconds, warmupSeconds, rounds: 1 })));
-      const [pg, poll] = await runLoad(
-        [
-          [`Fastify + pg select 1 (bare pg), ${pollers} connections`, { url: `${pgTarget.url}/pg`, method: 'GET', headers: {} }],
-          [`E123 ${inboxApi.pollConversations.path} (${pollers} pollers)`, post(inboxApi.pollConversations.path, {})],
-        ],
-        { connections: pollers, seconds: 2 * seconds, warmupSeconds, rounds: PAIRED_ROUNDS },
-      );
-      record(poll!);
-      notes.push(line(pg!));
-      notes.push(`  bare pg and E123 alternate in ${PAIRED_ROUNDS} slices of ${(2 * seconds) / PAIRED_ROUNDS} s; E123 = ${(poll!.rps / pg!.rps).toFixed(2)} x bare pg req/s`);
-      record(
-        ...(await runLoad([[`E124 ${inboxApi.sendMessage.path}`, post(inboxApi.sendMessage.path, { customer_id: conversationId, body: 'On our way, see you in 20 minutes.' })]], {
-          connections,
-          seconds,
-          warmupSeconds,
-          rounds: 1,
-        })),
-      );
-      const month = { from_date: daysAgo(30), to_date: daysAgo(0) };
-      const total = await database.db.conversationMessage.count({ where: { locationId, createdAt: { gte: new Date(Date.now() - 31 * 86_400_000) } } });
-      record(
-        ...(await runLoad([[`E126 ${inboxApi.exportTranscripts.path} (a month, ~${total.toLocaleString('en-US')} messages)`, post(inboxApi.exportTranscripts.path, month)]], {
-          connections: 1,
-          seconds: EXPORT_SECONDS,
-          warmupSeconds: 0,
-          rounds: 1,
-          timeoutSeconds: EXPORT_SECONDS,
-        })),
-      );
-      notes.push(await downloads(post(inboxApi.exportTranscripts.path, month), total));
+      if (timed('E117')) record(...(await runLoad([[`E117 ${inboxApi.fetchConversations.path} (2,000 conversations)`, post(inboxApi.fetchConversations.path, {})]], { connections, seconds, warmupSeconds, rounds: 1 })));
+      if (timed('E123')) {
+        const [pg, poll] = await runLoad(
+          [
+            [`Fastify + pg select 1 (bare pg), ${pollers} connections`, { url: `${pgTarget.url}/pg`, method: 'GET', headers: {} }],
+            [`E123 ${inboxApi.pollConversations.path} (${pollers} pollers)`, post(inboxApi.pollConversations.path, {})],
+          ],
+          { connections: pollers, seconds: 2 * seconds, warmupSeconds, rounds: PAIRED_ROUNDS },
+        );
+        record(poll!);
+        notes.push(line(pg!));
+        notes.push(`  bare pg and E123 alternate in ${PAIRED_ROUNDS} slices of ${(2 * seconds) / PAIRED_ROUNDS} s; E123 = ${(poll!.rps / pg!.rps).toFixed(2)} x bare pg req/s`);
+      }
+      if (timed('E124')) {
+        record(
+          ...(await runLoad([[`E124 ${inboxApi.sendMessage.path}`, post(inboxApi.sendMessage.path, { customer_id: conversationId, body: 'On our way, see you in 20 minutes.' })]], {
+            connections,
+            seconds,
+            warmupSeconds,
+            rounds: 1,
+          })),
+        );
+      }
+      if (timed('E126')) {
+        const month = { from_date: daysAgo(30), to_date: daysAgo(0) };
+        const total = await database.db.conversationMessage.count({ where: { locationId, createdAt: { gte: new Date(Date.now() - 31 * 86_400_000) } } });
+        record(
+          ...(await runLoad([[`E126 ${inboxApi.exportTranscripts.path} (a month, ~${total.toLocaleString('en-US')} messages)`, post(inboxApi.exportTranscripts.path, month)]], {
+            connections: 1,
+            seconds: EXPORT_SECONDS,
+            warmupSeconds: 0,
+            rounds: 1,
+            timeoutSeconds: EXPORT_SECONDS,
+          })),
+        );
+        notes.push(await downloads(post(inboxApi.exportTranscripts.path, month), total));
+      }
     } finally {
       await Promise.all([app.stop(), pgTarget.stop()]);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INBOX_MSG, MSG } from '@kudo/shared';
+import { INBOX_MSG, inboxApi, MSG } from '@kudo/shared';
 import { isOptedOut } from '../../lib/consent.js';
 import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, grantAddons } from '../../../test/helpers.js';
 import { STOPPED_BY_CUSTOMER } from './service.js';
@@ -57,6 +57,32 @@ describe('the inbox', async () => {
     expect(list.header.max_message_id).toBe(messages[0]!.id);
     expect(list.assignees.map((a) => a.user_email)).toEqual(expect.arrayContaining(['owner@kudo.test', 'admin@kudo.test']));
     expect(list.assignees.map((a) => a.user_email)).not.toContain('staff@kudo.test');
+  });
+
+  it('answers E117 exactly as its schema describes: the list latest first, the assignees, the templates by category', async () => {
+    await t.db.inboxTemplate.createMany({
+      data: [
+        { locationId: austinId, category: 'Zeta "quoted"', text: 'Second, *|name|*', sortOrder: 2 },
+        { locationId: austinId, category: 'Zeta "quoted"', text: 'First\nline', sortOrder: 1 },
+        { locationId: austinId, category: 'Alpha', text: 'Only one', sortOrder: 5 },
+      ],
+    });
+    await t.db.inboxTemplate.create({ data: { locationId: dallasId, category: 'Dallas only', text: 'Not for Austin' } });
+    const list = await fetchAs(owner);
+    // Nothing more and nothing less than the schema's fields.
+    expect(inboxApi.fetchConversations.response.parse(list)).toEqual(list);
+    const templates = await t.db.inboxTemplate.findMany({ where: { locationId: austinId }, orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }] });
+    const categories = [...new Set(templates.map((x) => x.category))];
+    expect(list.templates.templates).toEqual(categories.map((name) => ({ name, templates: templates.filter((x) => x.category === name).map((x) => x.text) })));
+    expect(list.templates.templates.map((c: { name: string }) => c.name)).not.toContain('Dallas only');
+    const ownerUser = await t.db.user.findUniqueOrThrow({ where: { id: ownerId } });
+    expect(list.assignees).toContainEqual({ id: ownerId, name: `${ownerUser.firstName} ${ownerUser.lastName}`, user_email: 'owner@kudo.test', user_type: 'admin' });
+    expect(list.assignees.find((a) => a.user_email === 'maria.garcia@kudo.test')).toMatchObject({ name: 'Maria Garcia', user_type: 'other' });
+    const order = new Map((await t.db.conversation.findMany({ where: { locationId: austinId, active: true } })).map((c) => [c.id, c.lastMessageId]));
+    const ids = list.data.map((r) => r.conversation_id as number);
+    expect(ids.length).toBe(order.size);
+    expect(ids.every((id, i) => i === 0 || order.get(ids[i - 1])! >= order.get(id)!)).toBe(true);
+    expect(list.unread_messages).toBe(list.data.reduce((sum, r) => sum + r.unread_count, 0));
   });
 
   it('keeps read state per user: a read receipt clears it for the reader only, Mark Unread brings it back', async () => {

@@ -4,10 +4,11 @@ import type { LocationCtx } from '../../http/context.js';
 import { isOptedOut, recordConsent } from '../../lib/consent.js';
 import { poolOf } from '../../lib/db.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { JsonText } from '../../http/route.js';
 import { openConversation } from './conversations.js';
 import { markRead, recordChange } from './record.js';
 import { checkSendable, sendToConversation } from './send.js';
-import { assigneesOf, CONVERSATION_COLUMNS, CONVERSATION_JOINS, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
+import { ASSIGNEES, assigneesOf, CONVERSATION_COLUMNS, CONVERSATION_JOINS, conversationListJson, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
 
 const me = (ctx: LocationCtx) => ctx.session.userId;
 const here = (ctx: LocationCtx) => ctx.location.locationId;
@@ -18,66 +19,60 @@ const viewingOf = (value: unknown): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. */
+/** The query of the conversation list (E117): open conversations of location $1 as viewer $2 sees them, latest first. */
+export const CONVERSATION_LIST = `SELECT ${CONVERSATION_COLUMNS}, c.last_message_id FROM conversations c ${CONVERSATION_JOINS}
+       WHERE c.location_id = $1 AND c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)
+       ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6`;
+const CONVERSATION_LIST_JSON = conversationListJson(CONVERSATION_LIST);
+
+/**
+ * E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. The list
+ * is written as JSON by PostgreSQL (about 1 MB for 2,000 rows) and goes out as it is, inside the envelope.
+ */
 export async function fetchConversations(
   ctx: LocationCtx,
   input: { offset?: number | null | undefined; limit?: number | null | undefined; user_id?: unknown; urgent?: boolean | string | null | undefined },
-): Promise<FetchConversationsData> {
+): Promise<JsonText<FetchConversationsData>> {
   const locationId = here(ctx);
   const urgent = input.urgent === true || input.urgent === 'true';
   const viewing = viewingOf(input.user_id);
   const limit = input.limit ?? INBOX_LIMITS.fetchLimit;
   // Straight over the pg pool as named statements: 2,000 rows through Prisma's raw query path cost more than the query.
   const pool = poolOf(ctx.db);
-  const [{ rows }, unread, location, assignees, templates, max] = await Promise.all([
-    pool.query<ConversationRow>({
-      name: 'inbox-fetch',
-      text: `SELECT ${CONVERSATION_COLUMNS} FROM conversations c ${CONVERSATION_JOINS}
-       WHERE c.location_id = $1 AND c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)
-       ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6`,
-      values: [locationId, me(ctx), viewing, urgent, limit, input.offset ?? 0],
-    }),
-    unreadTotal(ctx),
-    ctx.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { navLogoUrl: true, timeZone: true } }),
-    assigneesOf(ctx.db, locationId),
-    ctx.db.inboxTemplate.findMany({ where: { locationId }, orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }] }),
-    maxMessageId(ctx),
+  const values = [locationId, me(ctx)];
+  const [list, around] = await Promise.all([
+    pool.query<{ json: string }>({ name: 'inbox-fetch', text: CONVERSATION_LIST_JSON, values: [...values, viewing, urgent, limit, input.offset ?? 0] }),
+    pool.query<{ json: string }>({ name: 'inbox-fetch-around', text: AROUND_THE_LIST, values }),
   ]);
-  const categories = new Map<string, string[]>();
-  for (const t of templates) categories.set(t.category, [...(categories.get(t.category) ?? []), t.text]);
-  return {
-    data: rows.map((r) => toConversationView(r)),
-    header: { max_message_id: max, logo_url: location.navLogoUrl, timezone: location.timeZone },
-    assignees,
-    templates: { templates: [...categories].map(([name, list]) => ({ name, templates: list })) },
-    unread_messages: unread,
-    me: me(ctx),
-  };
+  return new JsonText(`{"data":${list.rows[0]!.json},${around.rows[0]!.json.slice(1)}`);
 }
 
+/** The location's latest message id (0 without messages), from the index's last entry. */
+const MAX_MESSAGE_ID = 'SELECT coalesce(max(id), 0) AS max FROM conversation_messages WHERE location_id = $1';
+
 /**
- * The viewer's unread messages in the location's open conversations: the location's inbound total minus what the
- * viewer has read of it, both kept current by triggers (inbox_unread_totals), so one index read instead of a pass
- * over every open conversation.
+ * What E117 answers around the list, for location $1 and viewer $2, as one JSON object written by PostgreSQL: the
+ * header, the assignees, the templates by category, and the viewer's unread messages in the open conversations (the
+ * location's inbound total minus what the viewer has read of it, both kept current by triggers in
+ * inbox_unread_totals: one index read instead of a pass over every open conversation).
  */
-export async function unreadTotal(ctx: LocationCtx): Promise<number> {
-  const { rows } = await poolOf(ctx.db).query<{ unread: number }>({
-    name: 'inbox-unread-total',
-    text: `SELECT (coalesce(sum(count) FILTER (WHERE user_id = 0), 0) - coalesce(sum(count) FILTER (WHERE user_id = $2), 0))::int AS unread
-      FROM inbox_unread_totals WHERE location_id = $1 AND user_id IN (0, $2)`,
-    values: [here(ctx), me(ctx)],
-  });
-  return rows[0]?.unread ?? 0;
-}
+const AROUND_THE_LIST = `
+  SELECT json_build_object(
+    'header', json_build_object('max_message_id', (${MAX_MESSAGE_ID}), 'logo_url', l.nav_logo_url, 'timezone', l.time_zone),
+    'assignees', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'user_email', a.user_email, 'user_type', a.user_type) ORDER BY a.since, a.id), '[]')
+                    FROM (${ASSIGNEES}) a),
+    'templates', json_build_object('templates', (
+      SELECT coalesce(json_agg(json_build_object('name', t.category, 'templates', t.texts) ORDER BY t.category), '[]')
+      FROM (SELECT category, json_agg(text ORDER BY sort_order, id) AS texts FROM inbox_templates WHERE location_id = $1 GROUP BY category) t)),
+    'unread_messages', (SELECT (coalesce(sum(count) FILTER (WHERE user_id = 0), 0) - coalesce(sum(count) FILTER (WHERE user_id = $2), 0))::int
+                          FROM inbox_unread_totals WHERE location_id = $1 AND user_id IN (0, $2)),
+    'me', $2::int)::text AS json
+  FROM locations l WHERE l.id = $1`;
 
 /** E123: the location's latest message id, from the index's last entry (every open tab asks every 3 s). */
 export async function maxMessageId(ctx: LocationCtx): Promise<number> {
-  const res = await poolOf(ctx.db).query<{ max: number | null }>({
-    name: 'inbox-poll',
-    text: 'SELECT max(id) AS max FROM conversation_messages WHERE location_id = $1',
-    values: [here(ctx)],
-  });
-  return res.rows[0]?.max ?? 0;
+  const res = await poolOf(ctx.db).query<{ max: number }>({ name: 'inbox-poll', text: MAX_MESSAGE_ID, values: [here(ctx)] });
+  return res.rows[0]!.max;
 }
 
 async function mine(ctx: LocationCtx, id: number): Promise<ConversationRow> {
