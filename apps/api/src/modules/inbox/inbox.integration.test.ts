@@ -81,7 +81,7 @@ describe('the inbox', async () => {
     const order = new Map((await t.db.conversation.findMany({ where: { locationId: austinId, active: true } })).map((c) => [c.id, c.lastMessageId]));
     const ids = list.data.map((r) => r.conversation_id as number);
     expect(ids.length).toBe(order.size);
-    expect(ids.every((id, i) => i === 0 || order.get(ids[i - 1])! >= order.get(id)!)).toBe(true);
+    expect(ids.every((id, i) => i === 0 || order.get(ids[i - 1]!)! >= order.get(id)!)).toBe(true);
     expect(list.unread_messages).toBe(list.data.reduce((sum, r) => sum + r.unread_count, 0));
   });
 

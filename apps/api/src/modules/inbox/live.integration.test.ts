@@ -259,6 +259,23 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     expect(res.body).toContain('"Hello, ""quoted"", with a comma\nand a second line "');
   });
 
+  it('writes a range of several batches whole and in order, each message once', async () => {
+    const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550793', name: 'Batch Customer' } });
+    const n = 25_001;
+    await t.db.$executeRaw`INSERT INTO conversation_messages (location_id, conversation_id, direction, body, created_at)
+      SELECT ${austinId}, ${c.id}, 'inbound', 'Batch message ' || i, now() FROM generate_series(1, ${n}) i`;
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
+      expect(res.statusCode).toBe(200);
+      const lines = res.body.split('\r\n').filter((l) => l.startsWith(`${c.id},`));
+      expect(lines.map((l) => Number(/Batch message (\d+)/.exec(l)![1]))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      expect(Number(res.headers['x-total-messages'])).toBeGreaterThanOrEqual(n);
+    } finally {
+      await t.db.conversation.delete({ where: { id: c.id } });
+    }
+  });
+
   it('reports messaging usage per user from the real messages', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const c = await t.db.conversation.findUniqueOrThrow({ where: { locationId_phone: { locationId: austinId, phone: '+15125550504' } } });
