@@ -107,6 +107,13 @@ describe('E138 fetch', () => {
     // The campaign's name is searched too.
     const byCampaign = json(await owner.post(FETCH, { searchPhrase: campaign.name, rowCount: 100 })).data.rows;
     expect(byCampaign.map((r: { transaction_id: number }) => r.transaction_id)).toContain(a.id);
+    // Case aside, a phrase matches within one text (the customer's, the reviewer's or the review's), never across two.
+    const found = async (searchPhrase: string) => json(await owner.post(FETCH, { searchPhrase })).data.rows.map((r: { transaction_id: number }) => r.transaction_id);
+    expect(await found('WOMBAT FIXED\u0001')).toEqual([a.id]);
+    expect(await found('wombat owner')).toEqual([b.id]);
+    const d = await makeReview(austinId, { text: 'Fixed the sink', customerName: 'Wombat Smith' });
+    expect(await found('sink')).toContain(d.id);
+    expect(await found('sink wombat')).toEqual([]);
     const row = json(await owner.post(FETCH, { searchPhrase: 'wombat fixed' })).data.rows[0];
     expect(row).toMatchObject({
       transaction_id: a.id,

@@ -138,10 +138,12 @@ async function whereOf(ctx: LocationCtx, q: ReviewQuery, range: DayRange, timeZo
     both(`r.sentiment = ANY(${p}::text[])`, `c.sentiment = ANY(${p}::text[])`);
   }
   if (q.campaign_uid) {
-    const campaign = await ctx.db.campaign.findFirst({
-      where: { uid: q.campaign_uid, locationId: ctx.location.locationId },
-      select: { id: true },
+    const { rows: found } = await poolOf(ctx.db).query<{ id: number }>({
+      name: 'analytics-campaign-by-uid',
+      text: 'SELECT id FROM campaigns WHERE uid = $1 AND location_id = $2 LIMIT 1',
+      values: [q.campaign_uid, ctx.location.locationId],
     });
+    const campaign = found[0];
     if (!campaign) throw badRequest(MSG.campaignNotFound, { campaign_uid: MSG.campaignNotFound });
     const p = add(campaign.id);
     both(`r.campaign_id = ${p}`, `c.campaign_id = ${p}`);
@@ -150,7 +152,8 @@ async function whereOf(ctx: LocationCtx, q: ReviewQuery, range: DayRange, timeZo
   const countValues = [...values];
   const search = q.searchPhrase.trim();
   if (search) {
-    const value = `%${likeEscape(search)}%`;
+    // Without the separator of the lowered texts below (a control character no phrase means to hold).
+    const value = `%${likeEscape(search.replaceAll('\u0001', ''))}%`;
     const pattern = { value, ref: add(value) };
     // The campaigns named by the phrase are looked up first, so the planner sees the actual ids (usually
     // none) and each arm can use an index: the trigram indexes find a rare phrase without reading the
@@ -161,13 +164,20 @@ async function whereOf(ctx: LocationCtx, q: ReviewQuery, range: DayRange, timeZo
       values: [ctx.location.locationId, pattern.value],
     });
     const arms = [`r.text ILIKE ${pattern.ref}`, `r.customer_name ILIKE ${pattern.ref}`, `r.author_name ILIKE ${pattern.ref}`];
-    if (named.rows.length > 0) arms.push(`r.campaign_id = ANY(${add(named.rows.map((c) => c.id))}::int[])`);
+    // Read row by row, the three texts are lowered once, together (ILIKE lowers each text and the pattern on every
+    // row). The separator is never in a phrase, so a match never spans two of them.
+    const scanned = [`lower(concat(r.text, E'\\x01', r.customer_name, E'\\x01', r.author_name)) LIKE lower(${pattern.ref})`];
+    if (named.rows.length > 0) {
+      const campaigns = `r.campaign_id = ANY(${add(named.rows.map((c) => c.id))}::int[])`;
+      arms.push(campaigns);
+      scanned.push(campaigns);
+    }
     const filters = rows.join(' AND ');
     const searchSql = `(${arms.join(' OR ')})`;
-    return { sql: `${filters} AND ${searchSql}`, filterSql: filters, searchSql, countSql: counts.join(' AND '), countValues, values };
+    return { sql: `${filters} AND ${searchSql}`, filterSql: filters, searchSql, scanSql: `(${scanned.join(' OR ')})`, countSql: counts.join(' AND '), countValues, values };
   }
   const filters = rows.join(' AND ');
-  return { sql: filters, filterSql: filters, searchSql: null, countSql: counts.join(' AND '), countValues, values };
+  return { sql: filters, filterSql: filters, searchSql: null, scanSql: null, countSql: counts.join(' AND '), countValues, values };
 }
 
 type Where = Awaited<ReturnType<typeof whereOf>>;
@@ -209,7 +219,7 @@ function scannedSearchSql(where: Where, sort: ReviewQuery['sort'], limit: number
       SELECT r.id, r.kudo_index, r.posted_at, r.customer_name
         FROM (SELECT r.id, r.kudo_index, r.posted_at, r.customer_name, r.text, r.author_name, r.campaign_id
                 FROM reviews r WHERE ${where.filterSql} OFFSET 0) r
-       WHERE ${where.searchSql}
+       WHERE ${where.scanSql}
     ), p AS (SELECT m.id, row_number() OVER (ORDER BY ${orderOf(sort, 'm')}) AS n FROM m ORDER BY ${orderOf(sort, 'm')} LIMIT ${limit} OFFSET ${offset})
     SELECT t.total, x.* FROM (SELECT count(*)::int AS total FROM m) t
       LEFT JOIN LATERAL (SELECT ${COLUMNS}, p.n FROM p JOIN reviews r ON r.id = p.id LEFT JOIN campaigns c ON c.id = r.campaign_id) x ON true
