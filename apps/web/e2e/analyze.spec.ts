@@ -1,10 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { logIn, saveShot } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/analyze-${name}.png`, fullPage: true });
-};
+const shot = (page: Page, name: string) => saveShot(page, `analyze-${name}`, { fullPage: true });
 
 /** A card of the screen, found by its title. */
 const card = (page: Page, title: string) =>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers';
+import { logIn, saveShot } from './helpers';
 
 test('a 50-row spreadsheet is sent row by row, the two bad rows show their errors, and a reload keeps the progress', async ({ page }) => {
   const lines = ['First Name,Last Name,Address,Phone Number,Email'];
@@ -31,8 +31,8 @@ test('a 50-row spreadsheet is sent row by row, the two bad rows show their error
   await expect(invalid.first()).toContainText('Cust7 Omer');
   await expect(invalid.last()).toContainText('Cust31 Omer');
   await expect(dialog.getByRole('cell', { name: 'Success' })).toHaveCount(48);
-  await page.screenshot({ path: '/work/shots/operate-bulk.png' });
+  await saveShot(page, 'operate-bulk');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
-  await page.screenshot({ path: '/work/shots/operate-dispatch.png', fullPage: true });
+  await saveShot(page, 'operate-dispatch', { fullPage: true });
 });

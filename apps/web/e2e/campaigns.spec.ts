@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { logIn, saveShot } from './helpers';
 
 /** A 2x2 PNG, built here so the journey needs no fixture file. */
 const PNG = Buffer.from(
@@ -7,7 +7,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/work/shots/campaigns-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveShot(page, `campaigns-${name}`, { fullPage: true });
 
 test('an admin creates a campaign with an uploaded image and finds it after a reload', async ({ page }) => {
   // A long journey through every modal of the screen.

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { logIn } from './helpers';
+import { logIn, saveShot } from './helpers';
 
-const shot = (name: string) => `/work/shots/card-${name}.png`;
-const shots = fs.existsSync('/work/shots');
 
 test('an admin edits the contact card, keeps it after a reload, and downloads it', async ({ page }) => {
   await logIn(page, 'admin@kudo.test');
@@ -14,7 +12,7 @@ test('an admin edits the contact card, keeps it after a reload, and downloads it
   await expect(qr).toBeVisible();
   // The image really loads and decodes.
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
-  if (shots) await page.screenshot({ path: shot('contact-information'), fullPage: true });
+  await saveShot(page, 'card-contact-information', { fullPage: true });
 
   // A bad outbound number is refused in place.
   await page.getByLabel('Outbound phone numbers').fill('555-12');
@@ -90,7 +88,7 @@ test('an admin picks a template, edits it, sends a test SMS that arrives in the 
   const phone = page.getByLabel('Test phone number');
   await phone.pressSequentially('5125550199');
   await expect(phone).toHaveValue('(512) 555-0199');
-  if (shots) await page.screenshot({ path: shot('templates'), fullPage: true });
+  await saveShot(page, 'card-templates', { fullPage: true });
   await page.getByRole('button', { name: 'Send test SMS' }).click();
   await expect(page.getByText('Sent to the phone')).toBeVisible();
 
@@ -115,7 +113,7 @@ test('an admin updates the employee rewards configuration', async ({ page }) => 
   await page.goto('/settings/employee-rewards');
   await expect(page.getByLabel('Reward budget per review')).toBeDisabled();
   await expect(page.getByLabel('Reward budget per review')).toHaveValue('$5.00');
-  if (shots) await page.screenshot({ path: shot('employee-rewards'), fullPage: true });
+  await saveShot(page, 'card-employee-rewards', { fullPage: true });
 
   await page.getByLabel('Start month').selectOption({ label: 'April' });
   await page.getByLabel('Add a reporting email').fill('hr@demoplumbing.test');
@@ -155,7 +153,7 @@ test('a card never saved shows the notice to configure it first; a failed load o
   await expect(page.getByText('Set up your contact card first')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PNG' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Download vCard' })).toHaveCount(0);
-  if (shots) await page.screenshot({ path: shot('contact-information-new') });
+  await saveShot(page, 'card-contact-information-new');
 
   await page.unroute('**/api/contact-card-settings/load');
   // The first load and its two automatic retries fail; the Retry button then succeeds.
@@ -166,7 +164,7 @@ test('a card never saved shows the notice to configure it first; a failed load o
   });
   await page.goto('/settings/employee-rewards');
   await expect(page.getByText('Something went wrong, please try again.')).toBeVisible();
-  if (shots) await page.screenshot({ path: shot('employee-rewards-error') });
+  await saveShot(page, 'card-employee-rewards-error');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('button', { name: 'Update Configuration' })).toBeVisible();
 });

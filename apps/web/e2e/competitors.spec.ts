@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ownerAtAustin } from './helpers';
+import { ownerAtAustin, saveShot } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-reviews';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/competitors-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveShot(page, `competitors-${name}`, { fullPage: true });
 
 
 const board = (page: Page) => page.getByRole('table', { name: 'Competitor Leaderboard' });

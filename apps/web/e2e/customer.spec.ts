@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, logIn } from './helpers';
+import { linkFromOutbox, logIn, saveShot } from './helpers';
 
 test('a pulseCheck sent from Dispatch is answered on a phone, and the business is alerted', async ({ page, browser }) => {
   await logIn(page, 'admin@kudo.test');
@@ -20,11 +20,11 @@ test('a pulseCheck sent from Dispatch is answered on a phone, and the business i
   const customer = await phone.newPage();
   await customer.goto(link);
   await expect(customer.getByRole('heading', { name: 'How satisfied were you with the overall experience?' })).toBeVisible();
-  await customer.screenshot({ path: '/work/shots/customer-mood.png' });
+  await saveShot(customer, 'customer-mood');
   await customer.getByRole('button', { name: /Very satisfied/ }).click();
 
   await expect(customer.getByRole('heading', { name: 'Leave your review in seconds.' })).toBeVisible();
-  await customer.screenshot({ path: '/work/shots/customer-sites.png' });
+  await saveShot(customer, 'customer-sites');
   await customer.getByRole('button', { name: 'Google' }).click();
   await expect(customer.getByRole('heading', { name: 'Redirecting to Google...' })).toBeVisible();
   const popup = customer.waitForEvent('popup');
@@ -36,17 +36,17 @@ test('a pulseCheck sent from Dispatch is answered on a phone, and the business i
   const sliders = customer.getByRole('slider');
   await expect(sliders).toHaveCount(3);
   await sliders.first().fill('10');
-  await customer.screenshot({ path: '/work/shots/customer-rating.png' });
+  await saveShot(customer, 'customer-rating');
   await customer.getByRole('button', { name: 'Submit' }).click();
 
   await expect(customer.getByRole('heading', { name: 'What did you like most about your experience?' })).toBeVisible();
   await customer.getByRole('button', { name: 'Send' }).click();
   await expect(customer.getByText('Please provide a brief message')).toBeVisible();
   await customer.getByLabel('Your feedback').fill(`${technician} was quick and tidy.`);
-  await customer.screenshot({ path: '/work/shots/customer-review.png' });
+  await saveShot(customer, 'customer-review');
   await customer.getByRole('button', { name: 'Send' }).click();
   await expect(customer.getByRole('heading', { name: 'We enjoyed your business too!' })).toBeVisible();
-  await customer.screenshot({ path: '/work/shots/customer-thanks.png' });
+  await saveShot(customer, 'customer-thanks');
   // The page fits a 360 px phone: nothing scrolls sideways.
   expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await phone.close();
@@ -75,7 +75,7 @@ test('an expired link goes to not-found; a campaign preview opens the bio and a 
   await expect(bio.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(bio.getByRole('heading', { name: 'What customers say' })).toBeVisible();
   await expect(bio.getByText('Powered by')).toBeVisible();
-  await bio.screenshot({ path: '/work/shots/customer-bio.png', fullPage: true });
+  await saveShot(bio, 'customer-bio', { fullPage: true });
   expect(await bio.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await bio.close();
   const sampleHref = (await preview.getByRole('link', { name: 'Pulse Check' }).getAttribute('href'))!;

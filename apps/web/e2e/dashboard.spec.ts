@@ -1,10 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { linkFromOutbox, logIn } from './helpers';
+import { linkFromOutbox, logIn, saveShot } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-${name}.png`, fullPage: true });
-};
+const shot = (page: Page, name: string) => saveShot(page, `dashboard-${name}`, { fullPage: true });
 
 /** A panel of the dashboard, found by its title. */
 const panel = (page: Page, title: string) =>

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { linkFromOutbox, logIn } from './helpers';
+import { linkFromOutbox, logIn, saveShot } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/shots';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/general-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveShot(page, `general-${name}`, { fullPage: true });
 
 test('an admin creates a user, who logs in after verifying their email', async ({ page }) => {
   await logIn(page, 'admin@kudo.test');

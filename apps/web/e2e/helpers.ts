@@ -1,8 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
+
+/** Where the journeys' screenshots go: E2E_SHOTS_DIR, else the web app's test-results/shots (out of git). */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/shots');
+
+/** A screenshot of what the journey's page (or popup) shows, as `name`.png in SHOTS_DIR, to look at afterwards. */
+export const saveShot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
+  page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), ...options });
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');

@@ -2,9 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { logIn, servePlainPage } from './helpers';
+import { logIn, saveShot, servePlainPage } from './helpers';
 
-const SHOTS = '/tmp/shots-inbox';
 const AUSTIN_NUMBER = '+15125550100';
 
 /** A customer texts Austin, through the local SMS provider's inbound path (as the Dev outbox does). */
@@ -34,7 +33,7 @@ test('two users share the inbox live: an inbound text shows in both, one answers
   const admin = await adminContext.newPage();
   await openInbox(owner, 'owner@kudo.test');
   await openInbox(admin, 'admin@kudo.test');
-  await owner.screenshot({ path: `${SHOTS}/inbox.png`, fullPage: true });
+  await saveShot(owner, 'inbox', { fullPage: true });
   await expectAccessible(owner, 'inbox');
 
   const ownerUnread = Number((await unreadLine(owner).textContent())!.match(/\d+/)![0]);
@@ -61,7 +60,7 @@ test('two users share the inbox live: an inbound text shows in both, one answers
   // The owner opens it and sees the answer in the thread, outbound on the right.
   await row(owner, /\(512\) 555-9001/).click();
   await expect(owner.getByRole('region', { name: 'Messages' }).getByText('We can come by tomorrow at 10.')).toBeVisible();
-  await owner.screenshot({ path: `${SHOTS}/inbox-thread.png`, fullPage: true });
+  await saveShot(owner, 'inbox-thread', { fullPage: true });
 
   // Arrow keys move between conversations.
   const before = await owner.locator('[aria-current="true"]').getAttribute('data-id');
@@ -143,12 +142,12 @@ test('a new conversation, and a website chat lead that becomes a conversation', 
 
   await page.goto('/analyze/two-way-messaging/chat-widget');
   await expect(page.getByRole('table', { name: 'Chat widget leads' })).toContainText('Lee Visitor');
-  await page.screenshot({ path: `${SHOTS}/chat-widget-report.png`, fullPage: true });
+  await saveShot(page, 'chat-widget-report', { fullPage: true });
   await expectAccessible(page, 'chat widget report');
   await page.goto('/analyze/two-way-messaging/messaging');
   await expect(page.getByText('Total Messages')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Messaging usage per user' })).toContainText('admin@kudo.test');
-  await page.screenshot({ path: `${SHOTS}/messaging-usage.png`, fullPage: true });
+  await saveShot(page, 'messaging-usage', { fullPage: true });
   await expectAccessible(page, 'messaging usage');
 });
 
@@ -193,7 +192,7 @@ test('a visitor texts the business from the chat button of its website, and the 
     await expect(done).toHaveText('Thanks! We will text you shortly.');
     await expect(done).toBeFocused();
     await expect(dialog.getByRole('button', { name: 'Send' })).toBeHidden();
-    await site.screenshot({ path: `${SHOTS}/website-chat-sent.png` });
+    await saveShot(site, 'website-chat-sent');
     await expectAccessible(site, 'website chat sent');
     await site.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -231,7 +230,7 @@ test('Multiple Conversations: a spreadsheet is sent row by row, each row shows i
   for (const name of ['Ana Sheet', 'Ben Sheet', 'Cy Sheet']) await expect(table.getByRole('row').filter({ hasText: name })).toContainText('Success');
   await expect(table.getByRole('row').filter({ hasText: 'Bad Number' })).toContainText('Please provide a valid number');
   await expect(table.getByRole('cell', { name: 'Success' })).toHaveCount(3);
-  await page.screenshot({ path: `${SHOTS}/multiple-conversations.png` });
+  await saveShot(page, 'multiple-conversations');
   await expectAccessible(page, 'multiple conversations progress');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();

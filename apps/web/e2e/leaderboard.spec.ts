@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ownerAtAustin } from './helpers';
+import { ownerAtAustin, saveShot } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/leaderboard-${name}.png`, fullPage: true });
-};
+const shot = (page: Page, name: string) => saveShot(page, `leaderboard-${name}`, { fullPage: true });
 
 /** The CSV lines of a file (RFC 4180 as the export writes it; the demo's values hold no commas or quotes). */
 const csvLines = (text: string) => text.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));

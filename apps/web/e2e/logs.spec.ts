@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { logIn, saveShot } from './helpers';
 
 /** The row of a logs table that holds `text`. */
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -36,7 +36,7 @@ test('a pulseCheck sent from Dispatch shows in every log it belongs to, and the 
   await expect(sms).toContainText('Dev outbox');
   await expect(sms).toContainText('sent');
   await expect(rowWith(page, 'Email')).toContainText('Logan Logtest · logan.logtest@example.com');
-  await page.screenshot({ path: '/work/shots/logs-outbound.png', fullPage: true });
+  await saveShot(page, 'logs-outbound', { fullPage: true });
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

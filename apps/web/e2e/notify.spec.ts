@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { linkFromOutbox, logIn } from './helpers';
+import { linkFromOutbox, logIn, saveShot } from './helpers';
 
-const SHOTS = '/work/shots';
 
 /** The newest 6-digit code texted to `to`, read from the Dev outbox in a second tab. */
 async function codeFromOutbox(page: Page, to: string): Promise<string> {
@@ -29,7 +28,7 @@ test('an admin adds a notification SMS number and verifies it with the texted co
   await expect(positive.getByText('owner@kudo.test')).toBeVisible();
   await expect(positive.getByRole('button', { name: 'Add' })).toHaveCount(0);
   await expect(negative.getByText('Pending verification')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notify-notifications.png`, fullPage: true });
+  await saveShot(page, 'notify-notifications', { fullPage: true });
 
   // A new email for negative feedback waits for its verification.
   await negative.getByLabel('Add an email for negative feedback').fill('oncall@example.com');
@@ -43,7 +42,7 @@ test('an admin adds a notification SMS number and verifies it with the texted co
   await dialog.getByLabel('Mobile number').fill('512-555-0199');
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(dialog.getByText(/Enter the 6-digit code we texted to \(512\) 555-0199/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notify-verification-modal.png` });
+  await saveShot(page, 'notify-verification-modal');
   const code = await codeFromOutbox(page, '+15125550199');
 
   const wrong = code === '000000' ? '111111' : '000000';
@@ -90,7 +89,7 @@ test('an admin manages escalation contacts and the auto-replies', async ({ page 
 
   const table = page.getByRole('table');
   await expect(table.getByText('Sam Rivera')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notify-escalation.png`, fullPage: true });
+  await saveShot(page, 'notify-escalation', { fullPage: true });
 
   const form = page.getByRole('form', { name: 'Add escalation contact' });
   await form.getByLabel('Name').fill('Night Line');
@@ -111,7 +110,7 @@ test('an admin manages escalation contacts and the auto-replies', async ({ page 
   await table.getByLabel('Name of Night Line').fill('');
   await table.getByRole('button', { name: 'Save Night Line' }).click();
   await expect(table.getByText('Please provide a name')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notify-escalation-edit.png`, fullPage: true });
+  await saveShot(page, 'notify-escalation-edit', { fullPage: true });
   await table.getByLabel('Name of Night Line').fill('Night Desk');
   await table.getByRole('button', { name: 'Save Night Line' }).click();
   await expect(table.getByText('Night Desk')).toBeVisible();
@@ -123,7 +122,7 @@ test('an admin manages escalation contacts and the auto-replies', async ({ page 
   await page.goto('/settings/messaging/auto-reply');
   const first = page.getByLabel('First reply text');
   await expect(first).toHaveValue(/Thanks for reaching out/);
-  await page.screenshot({ path: `${SHOTS}/notify-auto-reply.png`, fullPage: true });
+  await saveShot(page, 'notify-auto-reply', { fullPage: true });
   await first.fill('');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Please enter the reply text')).toBeVisible();
@@ -147,5 +146,5 @@ test('the escalation screen shows its empty state', async ({ page }) => {
     await expect(page.getByRole('dialog')).toBeHidden();
   }
   await expect(page.getByText('No escalation contacts')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notify-escalation-empty.png`, fullPage: true });
+  await saveShot(page, 'notify-escalation-empty', { fullPage: true });
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { logIn } from './helpers';
+import { logIn, saveShot } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -30,14 +30,14 @@ test.describe('on a phone', () => {
     await next.click();
     await expect(page.getByText('A user with this email already exists. Please try logging in.')).toBeVisible();
     await page.getByLabel('Email').fill('rosa@trinity-roofing.example');
-    await page.screenshot({ path: '/work/shots/onboarding-account-phone.png', fullPage: true });
+    await saveShot(page, 'onboarding-account-phone', { fullPage: true });
     await next.click();
 
     await expect(page.getByRole('heading', { name: "Confirm the Google location you'd like to collect reviews for." })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Finish' })).toBeDisabled();
     await page.getByRole('combobox', { name: 'Search for your business' }).fill('Trinity');
     await page.getByRole('option', { name: /Trinity Roofing/ }).click();
-    await page.screenshot({ path: '/work/shots/onboarding-connect-phone.png', fullPage: true });
+    await saveShot(page, 'onboarding-connect-phone', { fullPage: true });
     await page.getByRole('button', { name: 'Finish' }).click();
 
     // Logged in, on the trial: the demo send, flagged as a test.
@@ -46,7 +46,7 @@ test.describe('on a phone', () => {
     await page.getByLabel('Your mobile phone').fill('(214) 555-0199');
     await page.getByRole('button', { name: 'Send demo pulseCheck' }).click();
     await expect(page.getByText('Your demo pulseCheck is on its way.')).toBeVisible();
-    await page.screenshot({ path: '/work/shots/onboarding-preview-phone.png', fullPage: true });
+    await saveShot(page, 'onboarding-preview-phone', { fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByRole('heading', { name: 'Reach more customers in just a few clicks.' })).toBeVisible();
@@ -58,11 +58,11 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByText('Ready to send?')).toBeVisible();
-    await page.screenshot({ path: '/work/shots/onboarding-confirm-phone.png', fullPage: true });
+    await saveShot(page, 'onboarding-confirm-phone', { fullPage: true });
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('1/2 pulseChecks sent')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Please provide either a valid phone number or email')).toBeVisible();
-    await page.screenshot({ path: '/work/shots/onboarding-sent-phone.png', fullPage: true });
+    await saveShot(page, 'onboarding-sent-phone', { fullPage: true });
     await page.getByRole('button', { name: 'Finish' }).click();
 
     await expect(page.getByRole('heading', { name: "It's sent! Congratulations!" })).toBeVisible();
@@ -78,7 +78,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('article', { name: 'SMS to +12145550199' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Email to rosa@trinity-roofing.example' })).toBeVisible();
     expect(Date.now() - started).toBeLessThan(120_000);
-    await page.screenshot({ path: '/work/shots/onboarding-outbox-phone.png', fullPage: true });
+    await saveShot(page, 'onboarding-outbox-phone', { fullPage: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, logIn } from './helpers';
+import { linkFromOutbox, logIn, saveShot } from './helpers';
 
 test('contact card and communication consent from Operate', async ({ page }) => {
   await logIn(page, 'admin@kudo.test');
@@ -14,7 +14,7 @@ test('contact card and communication consent from Operate', async ({ page }) => 
   await page.getByLabel('Name (optional)').fill('Robin Vale');
   await send.click();
   await expect(page.getByText('Successfully sent a contact card to Robin Vale')).toBeVisible();
-  await page.screenshot({ path: '/work/shots/operate-contact-card.png', fullPage: true });
+  await saveShot(page, 'operate-contact-card', { fullPage: true });
   await expect(page.getByText('Successfully sent a contact card to Robin Vale')).toBeHidden({ timeout: 8000 });
   const link = await linkFromOutbox(page, '+15125550860');
   expect(link).toMatch(/\/api\/public\/contact-card\/[\w-]+\.vcf$/);
@@ -40,9 +40,9 @@ test('contact card and communication consent from Operate', async ({ page }) => 
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByText('2/3 saved')).toBeVisible();
   await expect(dialog.getByRole('cell', { name: 'Error' })).toHaveCount(1);
-  await page.screenshot({ path: '/work/shots/operate-consent-bulk.png' });
+  await saveShot(page, 'operate-consent-bulk');
   await dialog.getByRole('button', { name: 'Done' }).click();
-  await page.screenshot({ path: '/work/shots/operate-quick-actions.png', fullPage: true });
+  await saveShot(page, 'operate-quick-actions', { fullPage: true });
 
   // The dispatch opt-out holds in the send path: Dispatch reports it under the phone.
   await page.goto('/operate/dispatch');

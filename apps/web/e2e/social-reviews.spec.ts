@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ownerAtAustin } from './helpers';
+import { ownerAtAustin, saveShot } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-reviews';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/social-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveShot(page, `social-${name}`, { fullPage: true });
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { logIn, saveShot } from './helpers';
 
 const SCREEN = '/settings/general/connect-social-media';
 const keysOf = (page: Page) => page.locator('ul[aria-label="Review and homepage links"] > li').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
@@ -11,13 +11,13 @@ test('connect a place by its ID, set review links, reorder them and keep the ord
   await page.goto(SCREEN);
   await expect(page.getByRole('heading', { name: 'Google Place ID' })).toBeVisible();
   await expect(page.getByTestId('place-id')).toHaveText('ChIJdemoAustinPlumbing0001');
-  await page.screenshot({ path: '/work/shots/social-connect-social-media.png', fullPage: true });
+  await saveShot(page, 'social-connect-social-media', { fullPage: true });
 
   // Search on the map, with the keyboard.
   const search = page.getByRole('combobox', { name: 'Search for your business' });
   await search.fill('roofing');
   await expect(page.getByRole('option', { name: /Capital City Roofing/ })).toBeVisible();
-  await page.screenshot({ path: '/work/shots/social-place-search.png' });
+  await saveShot(page, 'social-place-search');
   await search.press('Escape');
 
   // Can't find your business? Enter the Place ID by hand.
@@ -29,7 +29,7 @@ test('connect a place by its ID, set review links, reorder them and keep the ord
   await finder.getByLabel('Google Place ID').fill('ChIJdemoLoneStarHvac000003');
   await finder.getByRole('button', { name: 'Find Business' }).click();
   await expect(finder.getByText('Lone Star Heating & Air')).toBeVisible();
-  await page.screenshot({ path: '/work/shots/social-find-business.png' });
+  await saveShot(page, 'social-find-business');
   await finder.getByRole('button', { name: 'Use This Business' }).click();
   await page.getByRole('button', { name: 'Save Google Data' }).click();
   await expect(page.getByText('Your Google data was saved.')).toBeVisible();
@@ -56,7 +56,7 @@ test('connect a place by its ID, set review links, reorder them and keep the ord
   await custom.getByRole('button', { name: 'Save' }).click();
   await expect(custom.getByText('Please provide a title')).toBeVisible();
   await custom.getByLabel('Title').fill('Thumbtack');
-  await page.screenshot({ path: '/work/shots/social-custom-link.png' });
+  await saveShot(page, 'social-custom-link');
   await custom.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Successfully added custom link')).toBeVisible();
 
@@ -105,7 +105,7 @@ test('connect a place by its ID, set review links, reorder them and keep the ord
   await expect(page.getByRole('heading', { name: 'Social Media Review & Homepages' })).toBeVisible();
   await expect.poll(() => keysOf(page)).toEqual(expected);
   await expect(page.getByTestId('place-id')).toHaveText('ChIJdemoLoneStarHvac000003');
-  await page.screenshot({ path: '/work/shots/social-after-reorder.png', fullPage: true });
+  await saveShot(page, 'social-after-reorder', { fullPage: true });
 });
 
 test('sign in with Google through the popup and pick a location; Facebook without pages', async ({ page }) => {
@@ -122,7 +122,7 @@ test('sign in with Google through the popup and pick a location; Facebook withou
   await google.getByRole('button', { name: 'Sign in with Google' }).click();
   const popup = await popupPromise;
   await expect(popup.getByRole('heading', { name: 'Kudo local Google sign-in' })).toBeVisible();
-  await popup.screenshot({ path: '/work/shots/social-google-consent.png' });
+  await saveShot(popup, 'social-google-consent');
   await popup.getByRole('link', { name: /owner\.demo@gmail\.example/ }).click();
   await expect(google.getByRole('radio', { name: /Demo Plumbing Austin/ })).toBeVisible();
   await google.getByRole('radio', { name: /Demo Plumbing Dallas/ }).check();
@@ -139,7 +139,7 @@ test('sign in with Google through the popup and pick a location; Facebook withou
   const fbPopup = await fbPopupPromise;
   await fbPopup.getByRole('link', { name: /Pat Newcomer/ }).click();
   await expect(facebook.getByText('No pages found.')).toBeVisible();
-  await page.screenshot({ path: '/work/shots/social-connections.png', fullPage: true });
+  await saveShot(page, 'social-connections', { fullPage: true });
 
   // A popup cut off from this window sends the code back through the screen's address; only this browser's state counts.
   await page.evaluate(() => localStorage.setItem('kudo-oauth-state:facebook', 'state-from-this-browser'));

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, servePlainPage } from './helpers';
+import { logIn, saveShot, servePlainPage } from './helpers';
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/shots';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/widget-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveShot(page, `widget-${name}`, { fullPage: true });
 
 test('an admin sets up the review widget and sees the new dot style on the preview page', async ({ page }) => {
   await logIn(page, 'admin@kudo.test');
