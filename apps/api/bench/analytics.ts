@@ -12,7 +12,7 @@ import { analyticsApi, CSRF_HEADER, endpoints } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { benchDataDir, profileFlags, children, loginAt, numberArg, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
+import { BENCH_LOCATION, benchDataDir, benchLocation, children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 import { leaderboardCalls } from './leaderboard.js';
 
@@ -39,7 +39,7 @@ const DAYS = 395;
 async function seed(db: Db): Promise<number> {
   const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
   const owner = await db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
-  const location = await db.location.create({ data: { accountId: austin.accountId, name: 'Bench Plumbing', timeZone: 'America/Chicago' } });
+  const location = await db.location.create({ data: { accountId: austin.accountId, name: BENCH_LOCATION, timeZone: 'America/Chicago' } });
   await db.membership.create({ data: { userId: owner.id, locationId: location.id, role: 'Owner' } });
   const client = await poolOf(db).connect();
   const q = async (label: string, sql: string) => {
@@ -143,18 +143,11 @@ async function main() {
   const figures: Figure[] = [];
   const notes: string[] = [];
   try {
-    const kept = data.kept ? await database.db.location.findFirst({ where: { name: 'Bench Plumbing' }, select: { id: true } }) : null;
-    let locationId: number;
-    if (kept) {
-      locationId = kept.id;
-      console.log(`using the database seeded before in ${data.dir}`);
-    } else {
-      console.log('seeding');
-      const started = Date.now();
-      locationId = await seed(database.db);
-      await seedLogs(database.db, locationId);
-      console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    }
+    const locationId = await benchLocation(database.db, data, async () => {
+      const id = await seed(database.db);
+      await seedLogs(database.db, id);
+      return id;
+    });
     const app = await startTarget('app', { ...env, DATABASE_URL: database.url }, profileFlags());
     try {
       const { cookie, csrf } = await loginAt(app.url, locationId);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
+import type { Db } from '../src/lib/db.js';
 import type { LoadJob, LoadResult, LoadTarget } from './load.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +35,26 @@ export function benchDataDir(prefix: string): { dir: string; kept: boolean; remo
   if (keep) return { dir: path.resolve(keep), kept: true, remove: () => {} };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, kept: false, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The name of the location a bench seeds and measures. */
+export const BENCH_LOCATION = 'Bench Plumbing';
+
+/**
+ * The bench location: the one a kept database (`--keep`) already holds, else the one `seed` makes now, timed. A kept
+ * database without it (a run stopped while seeding) is seeded again.
+ */
+export async function benchLocation(db: Db, data: { dir: string; kept: boolean }, seed: () => Promise<number>): Promise<number> {
+  const found = data.kept ? await db.location.findFirst({ where: { name: BENCH_LOCATION }, select: { id: true } }) : null;
+  if (found) {
+    console.log(`using the database seeded before in ${data.dir}`);
+    return found.id;
+  }
+  console.log('seeding');
+  const started = Date.now();
+  const id = await seed();
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return id;
 }
 
 /** BENCH_PROFILE=<dir>: the Node flags that write a CPU profile of the API process there, or none. */

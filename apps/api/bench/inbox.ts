@@ -13,7 +13,7 @@ import { CSRF_HEADER, inboxApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { benchDataDir, children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
+import { BENCH_LOCATION, benchDataDir, benchLocation, children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 
 const arg = numberArg;
@@ -47,7 +47,7 @@ export async function seed(db: Db): Promise<{ locationId: number; conversationId
   const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
   const owner = await db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
   const location = await db.location.create({
-    data: { accountId: austin.accountId, name: 'Bench Plumbing', timeZone: 'America/Chicago', twilioVerified: 'verified', smsNumber: '+15125550999' },
+    data: { accountId: austin.accountId, name: BENCH_LOCATION, timeZone: 'America/Chicago', twilioVerified: 'verified', smsNumber: '+15125550999' },
   });
   await db.membership.create({ data: { userId: owner.id, locationId: location.id, role: 'Owner' } });
   await db.subscription.create({
@@ -152,18 +152,8 @@ async function main() {
     figures.push(...measured);
   };
   try {
-    const kept = data.kept ? await database.db.location.findFirst({ where: { name: 'Bench Plumbing' }, select: { id: true } }) : null;
-    let locationId: number;
-    let conversationId: number;
-    if (kept) {
-      console.log(`using the database seeded before in ${data.dir}`);
-      ({ locationId, conversationId } = { locationId: kept.id, conversationId: await answerable(database.db, kept.id) });
-    } else {
-      console.log('seeding');
-      const started = Date.now();
-      ({ locationId, conversationId } = await seed(database.db));
-      console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    }
+    const locationId = await benchLocation(database.db, data, async () => (await seed(database.db)).locationId);
+    const conversationId = await answerable(database.db, locationId);
     const serverEnv = { ...env, DATABASE_URL: database.url };
     const app = await startTarget('app', serverEnv, profileFlags());
     const pgTarget = await startTarget('pg', serverEnv);
