@@ -3,6 +3,7 @@ import type { LocationCtx } from '../../http/context.js';
 import { JsonText } from '../../http/route.js';
 import { poolOf } from '../../lib/db.js';
 import { badRequest } from '../../lib/errors.js';
+import { isoAt } from '../../lib/sql.js';
 import { reportRange, type DayRange } from './dates.js';
 import { locationClock } from './location.js';
 
@@ -286,7 +287,7 @@ export async function fetchReviews(
 
 /** The export's columns and, for each, the cell's text as PostgreSQL writes it from a row of the page. */
 const EXPORT_COLUMNS = [
-  ['captured_on', 'Date', `to_char(x.posted_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+  ['captured_on', 'Date', isoAt('x.posted_at')],
   ['source', 'Source', 'x.source'],
   ['name', 'Campaign', `coalesce(x.campaign_name, '')`],
   ['department_name', 'Department', `coalesce(x.department, '')`],

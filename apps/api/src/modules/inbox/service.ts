@@ -1,10 +1,10 @@
 import type { ConversationView, FetchConversationsData, InboxMessage } from '@kudo/shared';
 import { INBOX_LIMITS, INBOX_MSG, MSG } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
+import { JsonText } from '../../http/route.js';
 import { isOptedOut, recordConsent } from '../../lib/consent.js';
 import { poolOf } from '../../lib/db.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { JsonText } from '../../http/route.js';
 import { openConversation } from './conversations.js';
 import { markRead, recordChange } from './record.js';
 import { checkSendable, sendToConversation } from './send.js';
@@ -20,7 +20,7 @@ const viewingOf = (value: unknown): number | null => {
 };
 
 /** The query of the conversation list (E117): open conversations of location $1 as viewer $2 sees them, latest first. */
-export const CONVERSATION_LIST = `SELECT ${CONVERSATION_COLUMNS}, c.last_message_id FROM conversations c ${CONVERSATION_JOINS}
+const CONVERSATION_LIST = `SELECT ${CONVERSATION_COLUMNS}, c.last_message_id FROM conversations c ${CONVERSATION_JOINS}
        WHERE c.location_id = $1 AND c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)
        ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6`;
 const CONVERSATION_LIST_JSON = conversationListJson(CONVERSATION_LIST);

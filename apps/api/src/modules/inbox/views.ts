@@ -1,5 +1,6 @@
 import type { AssigneeView, ConversationView, InboxMessage } from '@kudo/shared';
 import { poolOf, type Db } from '../../lib/db.js';
+import { isoAt } from '../../lib/sql.js';
 
 /** One row of the conversation list as the list query reads it. */
 export interface ConversationRow {
@@ -109,7 +110,7 @@ export const conversationListJson = (select: string) => `
     ',"read_all_messages":', ${jsonBool('x.inbound_count <= coalesce(x.read_count, 0)')},
     ',"unread_count":', greatest(0, x.inbound_count - coalesce(x.read_count, 0)),
     ',"urgent":', ${jsonBool('x.awaiting_since IS NOT NULL')}, ',"opted_out":', ${jsonBool('x.opted_out')},
-    ',"latest_message":{"datetime":"', to_char(x.last_message_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    ',"latest_message":{"datetime":"', ${isoAt("x.last_message_at AT TIME ZONE 'UTC'")},
     '","message":', to_json(x.last_message_body),
     '},"user_data":{"id":', ${jsonIntOrNull('x.assignee_id')},
     ',"label":', to_json(CASE WHEN x.assignee_id IS NULL THEN 'Unassigned'

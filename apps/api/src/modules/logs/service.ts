@@ -3,6 +3,7 @@ import { MSG, type EndpointData, type EndpointRequest, logsApi as api } from '@k
 import type { LocationCtx } from '../../http/context.js';
 import { poolOf } from '../../lib/db.js';
 import { badRequest } from '../../lib/errors.js';
+import { isoAt } from '../../lib/sql.js';
 import { locationClock, type Day, type DayRange } from '../analytics/index.js';
 import { leaderboardRange } from '../leaderboard/index.js';
 import { contactOf, showsContacts } from './contacts.js';
@@ -25,10 +26,6 @@ async function scope(ctx: LocationCtx, input: { from?: Day | undefined; to?: Day
 /** $2, $3 and $4 are the first day, the last day and the time zone: the instants [lo, hi) of the range. */
 const LO = `(($2::date)::timestamp AT TIME ZONE $4)`;
 const HI = `(($3::date + 1)::timestamp AT TIME ZONE $4)`;
-
-
-/** A row's created_at (stored without zone, in UTC) as the ISO time the screens take, written by PostgreSQL. */
-const isoAt = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const SERVICE: Record<string, string> = { twilio: 'Twilio', sendgrid: 'SendGrid', local: 'Dev outbox' };
 const serviceOf = (provider: string) => SERVICE[provider] ?? provider;
