@@ -101,6 +101,25 @@ describe('projection display (E137)', () => {
     expect(comments.length).toBeLessThanOrEqual(30);
   });
 
+  it("keeps showing the latest earlier comments when the period's own are few, newest first", async () => {
+    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false } });
+    const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+    const earlier = `Came back a second time ${randomBytes(3).toString('hex')}`;
+    await t.db.review.create({
+      data: { locationId: dallasId, source: 'google', externalId: randomBytes(6).toString('hex'), authorName: 'Lee K.', rating: 5, sentiment: 'positive', text: ` ${earlier} `, approvedForWidget: true, postedAt: new Date(Date.now() - 60 * 86_400_000) },
+    });
+    const latest = await t.db.review.findMany({
+      where: { locationId: dallasId, approvedForWidget: true, archived: false, postedAt: { lt: new Date(Date.now() + 2 * 86_400_000) } },
+      orderBy: [{ postedAt: 'desc' }, { id: 'desc' }],
+      select: { text: true },
+    });
+    const expected = latest.map((r) => r.text.trim()).filter(Boolean).slice(0, 30);
+    // The demo's Dallas has fewer than 30 approved comments this week, so the earlier one is among them.
+    expect(expected).toContain(earlier);
+    const { comments } = (await reload(dallas, { date_range: 'WEEKLY' })).page_data.projection_data;
+    expect(comments.map((c) => c.text)).toEqual(expected);
+  });
+
   it('refuses an unknown range', async () => {
     const res = await owner.post(PROJECTION, { date_range: 'DAILY' });
     expect(res.statusCode).toBe(400);

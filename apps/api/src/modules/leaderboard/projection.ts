@@ -10,17 +10,20 @@ import { bounds, byDepartment, byPoints, campaignStats } from './service.js';
 /** How many campaigns 'The Best of the Best' shows at most: the top of the period, points above zero. */
 export const BEST_OF_THE_BEST = 10;
 
-/** The latest approved comments of the period (text only, archived ones left out) with their campaign. */
-async function approvedComments(ctx: LocationCtx, lo: Date, hi: Date): Promise<api.ProjectionComment[]> {
+/**
+ * The latest approved comments (text only, archived ones left out) with their campaign, up to the period's end:
+ * the period's own first, then earlier ones, so that the display has its fans' words on a period's first morning
+ * too. Read newest first on the index of approved reviews.
+ */
+async function approvedComments(ctx: LocationCtx, hi: Date): Promise<api.ProjectionComment[]> {
   const { rows } = await poolOf(ctx.db).query<{ text: string; campaign_image: string | null; campaign_name: string | null }>({
     name: 'projection-comments',
     text: `SELECT r.text, c.image AS campaign_image, c.name AS campaign_name
              FROM reviews r LEFT JOIN campaigns c ON c.id = r.campaign_id AND c.location_id = r.location_id
-            WHERE r.location_id = $1 AND r.posted_at >= $2 AND r.posted_at < $3
-              AND r.approved_for_widget AND NOT r.archived AND btrim(r.text) <> ''
+            WHERE r.location_id = $1 AND r.approved_for_widget AND NOT r.archived AND r.posted_at < $2 AND btrim(r.text) <> ''
             ORDER BY r.posted_at DESC, r.id DESC
-            LIMIT $4`,
-    values: [ctx.location.locationId, lo, hi, api.PROJECTION_COMMENTS_MAX],
+            LIMIT $3`,
+    values: [ctx.location.locationId, hi, api.PROJECTION_COMMENTS_MAX],
   });
   return rows.map((r) => ({ text: r.text.trim(), campaign_image: r.campaign_image ?? '', campaign_name: r.campaign_name ?? '' }));
 }
@@ -33,8 +36,8 @@ export async function reloadProjection(ctx: LocationCtx, body: { date_range: api
   ]);
   if (!location) throw notFound();
   const range = periodOf(body.date_range, clock.today);
-  const { lo, hi } = await bounds(ctx.db, range, clock.timeZone);
-  const [stats, comments] = await Promise.all([campaignStats(ctx.db, locationId, range, clock.timeZone), approvedComments(ctx, lo, hi)]);
+  const { hi } = await bounds(ctx.db, range, clock.timeZone);
+  const [stats, comments] = await Promise.all([campaignStats(ctx.db, locationId, range, clock.timeZone), approvedComments(ctx, hi)]);
 
   const total = sumStats(stats);
   const moods = total.happy + total.neutral + total.unhappy;
