@@ -105,6 +105,10 @@ describe('the unread totals kept by triggers', async () => {
       const mine = (json(await ok(agent, 'fetch', { user_id: adminId, urgent: true })).data as { data: ConversationView[] }).data;
       expect(mine.map((v) => v.conversation_id)).toContain(x);
       expect(mine.every((v) => v.conversation_user_id === adminId && v.urgent)).toBe(true);
+      // The assignee's label is the name trimmed of Unicode's white space, the same in the list and the assignees.
+      const fetched = json(await ok(agent, 'fetch', {})).data as { data: ConversationView[]; assignees: { id: number; name: string }[] };
+      expect(fetched.data.find((v) => v.conversation_id === x)?.user_data.label).toBe('Ná "Q", Jr.');
+      expect(fetched.assignees.find((a) => a.id === adminId)?.name).toBe('Ná "Q", Jr.');
     }
   });
 

@@ -17,8 +17,8 @@ export interface ConversationRow {
   read_count: number | null;
   awaiting_since: Date | null;
   assignee_email: string | null;
-  assignee_first: string | null;
-  assignee_last: string | null;
+  /** The assignee's name as the inbox shows it ('Unassigned' without one). */
+  assignee_label: string;
   opted_out: boolean;
 }
 
@@ -32,9 +32,6 @@ interface MessageRow {
   status: string | null;
   email: string | null;
 }
-
-const personLabel = (first: string | null, last: string | null, email: string | null) =>
-  [first, last].filter(Boolean).join(' ').trim() || email || 'Unassigned';
 
 export function toConversationView(r: ConversationRow, messages: InboxMessage[] = []): ConversationView {
   const unread = Math.max(0, r.inbound_count - (r.read_count ?? 0));
@@ -53,7 +50,7 @@ export function toConversationView(r: ConversationRow, messages: InboxMessage[] 
     latest_message: { datetime: r.last_message_at.toISOString(), message: r.last_message_body },
     user_data: {
       id: r.assignee_id,
-      label: r.assignee_id === null ? 'Unassigned' : personLabel(r.assignee_first, r.assignee_last, r.assignee_email),
+      label: r.assignee_label,
       user_email: r.assignee_email ?? '',
     },
     messages,
@@ -72,27 +69,27 @@ export const toMessageView = (m: MessageRow): InboxMessage => ({
   author: m.email,
 });
 
+/** The white space a person's label is trimmed of: Unicode's spaces and line ends, as JavaScript's trim() knows them. */
+const WHITE_SPACE = `\t\n\v\f\r \u00a0\u1680${Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)).join('')}\u2028\u2029\u202f\u205f\u3000\ufeff`;
+
+/** A person's label, written in SQL only (the list, the single conversation and the assignees): their first and last name, else their email, else 'Unassigned'. */
+const personLabelSql = (first: string, last: string, email: string) =>
+  `coalesce(nullif(btrim(concat_ws(' ', nullif(${first}, ''), nullif(${last}, '')), '${WHITE_SPACE}'), ''), nullif(${email}, ''), 'Unassigned')`;
+
 /**
  * The select list of a conversation row for one viewer: their own read count, the assignee, the opt-out. Times are
  * stored as UTC without a zone: read as instants, whichever client and time zone the process has.
  */
 export const CONVERSATION_COLUMNS = `
   c.id, c.phone, c.name, c.address, c.source, c.assignee_id, c.active, c.last_message_at AT TIME ZONE 'UTC' AS last_message_at,
-  c.last_message_body, c.inbound_count, r.read_count, c.awaiting_since AT TIME ZONE 'UTC' AS awaiting_since, u.email AS assignee_email, u.first_name AS assignee_first,
-  u.last_name AS assignee_last,
+  c.last_message_body, c.inbound_count, r.read_count, c.awaiting_since AT TIME ZONE 'UTC' AS awaiting_since, u.email AS assignee_email,
+  CASE WHEN c.assignee_id IS NULL THEN 'Unassigned' ELSE ${personLabelSql('u.first_name', 'u.last_name', 'u.email')} END AS assignee_label,
   EXISTS (SELECT 1 FROM consent_states s WHERE s.location_id = c.location_id AND s.channel = 'sms'
           AND s.address = c.phone AND s.scope IN ('all', 'messaging') AND s.opted_out) AS opted_out`;
 
 export const CONVERSATION_JOINS = `
   LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
   LEFT JOIN users u ON u.id = c.assignee_id`;
-
-/** The characters JavaScript's trim() removes, for btrim: a person's label is trimmed as personLabel trims it. */
-const JS_SPACE = `\t\n\v\f\r \u00a0\u1680${Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)).join('')}\u2028\u2029\u202f\u205f\u3000\ufeff`;
-
-/** personLabel in SQL: a person's first and last name, else their email, else 'Unassigned'. */
-const personLabelSql = (first: string, last: string, email: string) =>
-  `coalesce(nullif(btrim(concat_ws(' ', nullif(${first}, ''), nullif(${last}, '')), '${JS_SPACE}'), ''), nullif(${email}, ''), 'Unassigned')`;
 
 const jsonBool = (condition: string) => `CASE WHEN ${condition} THEN 'true' ELSE 'false' END`;
 const jsonIntOrNull = (column: string) => `coalesce(${column}::text, 'null')`;
@@ -113,8 +110,7 @@ export const conversationListJson = (select: string) => `
     ',"latest_message":{"datetime":"', ${isoAt("x.last_message_at AT TIME ZONE 'UTC'")},
     '","message":', to_json(x.last_message_body),
     '},"user_data":{"id":', ${jsonIntOrNull('x.assignee_id')},
-    ',"label":', to_json(CASE WHEN x.assignee_id IS NULL THEN 'Unassigned'
-                    ELSE ${personLabelSql('x.assignee_first', 'x.assignee_last', 'x.assignee_email')} END),
+    ',"label":', to_json(x.assignee_label),
     ',"user_email":', to_json(coalesce(x.assignee_email, '')),
     '},"messages":[],"active_flag":', ${jsonBool('x.active')}, '}'), ',' ORDER BY x.last_message_id DESC), '') || ']' AS json
   FROM (${select}) x`;
