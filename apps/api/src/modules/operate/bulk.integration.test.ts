@@ -183,6 +183,51 @@ describe('Send to Multiple Customers', async () => {
     expect(await t.db.bulkJob.count()).toBe(before);
   });
 
+  it("keeps Analyze's, the leaderboard's and the logs' daily counts equal to a rebuild through many-row writes", async () => {
+    /** Austin's non-zero daily counts of the three rollups that a send changes. */
+    const counts = async () => ({
+      sends: await t.db.$queryRaw<unknown[]>`SELECT day::text, pcheck_email, pcheck_sms, bio_email, bio_sms FROM dispatch_daily_stats
+        WHERE location_id = ${austin.id} AND (pcheck_email, pcheck_sms, bio_email, bio_sms) <> (0, 0, 0, 0) ORDER BY day`,
+      campaigns: await t.db.$queryRaw<unknown[]>`SELECT campaign_id, day::text, pchecks, bios FROM campaign_daily_stats
+        WHERE location_id = ${austin.id} AND (pchecks, bios) <> (0, 0) ORDER BY campaign_id, day`,
+      logs: await t.db.$queryRaw<unknown[]>`SELECT day::text, channel, count FROM log_daily_counts WHERE location_id = ${austin.id} AND count <> 0 ORDER BY day, channel`,
+    });
+    const rebuilt = async () => {
+      await t.db.$executeRaw`SELECT analytics_rebuild(${austin.id})`;
+      await t.db.$executeRaw`SELECT leaderboard_rebuild(${austin.id})`;
+      await t.db.$executeRaw`SELECT logs_rebuild(${austin.id})`;
+      return counts();
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const sentToday = async () => {
+      const [row] = await t.db.$queryRaw<{ sms: number; pchecks: number }[]>`
+        SELECT coalesce(sum(s.pcheck_sms), 0)::int AS sms, (SELECT coalesce(sum(pchecks), 0)::int FROM campaign_daily_stats
+          WHERE location_id = ${austin.id} AND campaign_id = ${campaign.id} AND day = ${today}::date) AS pchecks
+        FROM dispatch_daily_stats s WHERE s.location_id = ${austin.id} AND s.day = ${today}::date`;
+      return row!;
+    };
+    const before = await sentToday();
+
+    // One job of 30 rows: the worker writes each batch's dispatches, statuses and messages in one statement each.
+    const lines = Array.from({ length: 30 }, (_, i) => `Many${i},Rows,,(512) 555-07${String(i).padStart(2, '0')},many${i}@example.com`);
+    const view = json(await upload(owner, { campaign_uid: campaign.uid, kind: 'pcheck' }, csv(lines))).data;
+    await processBulkJob({ ...t.app.deps, log: t.app.log }, view.id, noon);
+    expect(await sentToday()).toEqual({ sms: before.sms + 30, pchecks: before.pchecks + 30 });
+    expect(await counts()).toEqual(await rebuilt());
+
+    // Many rows at a time: moved to another day, turned into tests, deleted, and updated without a counted change.
+    const ids = (await t.db.dispatch.findMany({ where: { bulkJobId: view.id }, select: { id: true }, orderBy: { id: 'asc' } })).map((d) => d.id);
+    await t.db.$executeRaw`UPDATE dispatches SET created_at = created_at - interval '3 days' WHERE id = ANY(${ids.slice(0, 10)})`;
+    await t.db.$executeRaw`UPDATE dispatches SET is_test = true WHERE id = ANY(${ids.slice(10, 15)})`;
+    await t.db.$executeRaw`UPDATE dispatches SET email_status = 0 WHERE id = ANY(${ids.slice(15, 20)})`;
+    await t.db.$executeRaw`UPDATE dispatches SET sms_message = 'resent' WHERE id = ANY(${ids})`;
+    await t.db.$executeRaw`UPDATE sms_messages SET created_at = created_at - interval '2 days' WHERE location_id = ${austin.id} AND "to" LIKE '+1512555070%'`;
+    await t.db.$executeRaw`UPDATE sms_messages SET status = 'delivered' WHERE location_id = ${austin.id} AND "to" LIKE '+151255507%'`;
+    await t.db.$executeRaw`DELETE FROM email_logs WHERE location_id = ${austin.id} AND "to" LIKE 'many1%@example.com'`;
+    expect((await sentToday()).pchecks).toBe(before.pchecks + 15);
+    expect(await counts()).toEqual(await rebuilt());
+  });
+
   it("keeps each location's jobs to itself", async () => {
     const job = await t.db.bulkJob.findFirstOrThrow({ where: { locationId: austin.id } });
     const dallasOwner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
