@@ -3,6 +3,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { answerReviewFields } from '../../modules/pulsecheck/answer-review.js';
 import { newDispatchToken } from '../../modules/operate/index.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { localDate, startOfLocalDay } from '../../lib/quiet-hours.js';
 import type { AreaSeeder } from './types.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,13 +44,16 @@ interface Plan {
   phonePrefix: string;
   city: string;
   seed: number;
+  /** How many of the sends go out today so far (between the location's midnight and now), answered before now. */
+  today: number;
 }
 
 /**
  * pulseChecks and bios sent by SMS and email from every campaign over the last 13 months (Dallas: a few in
  * the last weeks), most pulseChecks answered: moods, sliders, review leads, some written reviews and two
  * recorded ones; each answer is its review (as the public flow makes it), and a contact card followed the
- * answers that gave a phone number.
+ * answers that gave a phone number. The last few sends go out today so far, so that the current week and month
+ * have figures at any hour; nothing happens after `now`.
  */
 async function seedLocation(tx: Prisma.TransactionClient, now: Date, plan: Plan, audioUrls: string[]) {
   const rand = generator(plan.seed);
@@ -73,11 +77,18 @@ async function seedLocation(tx: Prisma.TransactionClient, now: Date, plan: Plan,
     }),
   );
 
+  const { timeZone } = await tx.location.findUniqueOrThrow({ where: { id: plan.locationId }, select: { timeZone: true } });
+  const midnight = startOfLocalDay(localDate(now, timeZone), timeZone).getTime();
+  const latest = now.getTime() - 60_000;
   let audioLeft = [...audioUrls];
   for (let i = 0; i < plan.count; i++) {
     // More recent months are busier: the square root spreads sends towards today.
     const ageDays = Math.floor(Math.sqrt(rand()) * plan.spanDays * 1000) / 1000;
-    const createdAt = new Date(now.getTime() - (plan.spanDays - ageDays) * DAY - 2 * 3_600_000);
+    const todayIndex = i - (plan.count - plan.today);
+    const createdAt =
+      todayIndex >= 0
+        ? new Date(midnight + (Math.max(midnight, latest) - midnight) * ((todayIndex + 0.25) / plan.today))
+        : new Date(now.getTime() - (plan.spanDays - ageDays) * DAY - 2 * 3_600_000);
     const customer = pick(customers);
     const campaign = campaigns[i % campaigns.length]!;
     const kind = rand() < 0.22 ? 'bio' : 'pcheck';
@@ -106,7 +117,9 @@ async function seedLocation(tx: Prisma.TransactionClient, now: Date, plan: Plan,
     });
     if (kind !== 'pcheck' || rand() > 0.62) continue;
 
-    const respondedAt = new Date(createdAt.getTime() + (20 + Math.floor(rand() * 600)) * 60_000);
+    const delay = (20 + Math.floor(rand() * 600)) * 60_000;
+    // Answered after its send and before now (today's sends half way to now).
+    const respondedAt = new Date(todayIndex >= 0 ? (createdAt.getTime() + latest) / 2 : Math.min(createdAt.getTime() + delay, latest));
     const moodRoll = rand();
     const mood = moodRoll < 0.74 ? 'positive' : moodRoll < 0.9 ? 'neutral' : 'negative';
     const base = mood === 'positive' ? 8 : mood === 'neutral' ? 6 : 3;
@@ -133,7 +146,7 @@ async function seedLocation(tx: Prisma.TransactionClient, now: Date, plan: Plan,
       return r ? r.reduce((s, x) => s + x.value, 0) / r.length : null;
     })();
     await tx.pulseCheckSubmission.createMany({
-      data: submissions.map((s, k) => ({ dispatchId: d.id, type: s.type, data: s.data, ipAddress: '203.0.113.10', createdAt: new Date(respondedAt.getTime() + k * 40_000) })),
+      data: submissions.map((s, k) => ({ dispatchId: d.id, type: s.type, data: s.data, ipAddress: '203.0.113.10', createdAt: new Date(Math.min(respondedAt.getTime() + k * 40_000, now.getTime())) })),
     });
     await tx.dispatch.update({ where: { id: d.id }, data: { mood, sliderMean, respondedAt, creditedCampaignId: campaign.id } });
     const fields = answerReviewFields({ customerName: customer.name, mood, creditedCampaignId: campaign.id, campaignId: campaign.id }, submissions);
@@ -156,7 +169,7 @@ async function seedLocation(tx: Prisma.TransactionClient, now: Date, plan: Plan,
       },
     });
     if (d.customerPhone && rand() < 0.7) {
-      const sentAt = new Date(respondedAt.getTime() + 30 * 60_000);
+      const sentAt = new Date(Math.min(respondedAt.getTime() + 30 * 60_000, now.getTime()));
       await tx.contactCardSend.create({
         data: { locationId: plan.locationId, to: d.customerPhone, customerName: customer.name, status: 'sent', sendAfter: sentAt, sentAt, attempts: 1, createdAt: respondedAt },
       });
@@ -166,6 +179,6 @@ async function seedLocation(tx: Prisma.TransactionClient, now: Date, plan: Plan,
 
 export const seedAnalytics: AreaSeeder = async (tx, { austinId, dallasId, now }) => {
   const audio = ['/demo/audio/review-1.wav', '/demo/audio/review-2.wav'];
-  await seedLocation(tx, now, { locationId: austinId, count: 320, spanDays: 395, phonePrefix: '512555', city: 'Austin', seed: 20_251_125 }, audio);
-  await seedLocation(tx, now, { locationId: dallasId, count: 8, spanDays: 20, phonePrefix: '214555', city: 'Dallas', seed: 77 }, []);
+  await seedLocation(tx, now, { locationId: austinId, count: 320, spanDays: 395, phonePrefix: '512555', city: 'Austin', seed: 20_251_125, today: 6 }, audio);
+  await seedLocation(tx, now, { locationId: dallasId, count: 8, spanDays: 20, phonePrefix: '214555', city: 'Dallas', seed: 77, today: 0 }, []);
 };
