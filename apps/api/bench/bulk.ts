@@ -96,7 +96,6 @@ async function main() {
   await deps.jobs.stop();
 
   const pace = bulkPace(config);
-  const rate = full.sent / full.drainSeconds;
   const rateOf = (r: typeof full) => (r.sent / r.drainSeconds).toFixed(0);
   console.log(`\nbulk send of ${full.kb.toFixed(0)} KB .xlsx, ${full.rows} rows (${full.valid} valid), Node ${process.versions.node}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`parsed and enqueued:    ${full.enqueueSeconds.toFixed(2)} s`);
@@ -104,7 +103,7 @@ async function main() {
   console.log(`${comparison} more rows, daily-count triggers off, then on: ${rateOf(without)} and ${rateOf(withRollups)} sends/s`);
   const duplicates = [full, without, withRollups].reduce((n, r) => n + r.duplicates, 0);
   console.log(`customers texted twice: ${duplicates}`);
-  console.log(`${rate.toFixed(0)} sends/s`);
+  console.log(`${rateOf(full)} sends/s`);
   await db.$disconnect();
   await database.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
