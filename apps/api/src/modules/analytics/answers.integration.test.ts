@@ -194,6 +194,16 @@ describe('the daily rollups', () => {
     await owner.post('/api/analytics/customer-comments/edit', { transaction_id: r.id, source: 'kudo', campaign_uid: other.uid });
     const extra = await t.db.review.create({ data: { locationId: austinId, source: 'google', authorName: 'G', rating: 2, sentiment: 'negative', postedAt: new Date() } });
     await t.db.review.delete({ where: { id: extra.id } });
+    // One counted column at a time, and changes the counts do not hold (a reply, the customer's details).
+    const second = await send('5125550192');
+    await submit(campaign.uid, second.token, { type: 'mood', data: { mood: 'neutral' } });
+    const s = (await t.db.review.findFirstOrThrow({ where: { customerPhone: '+15125550192' } }))!;
+    await t.db.$executeRaw`UPDATE reviews SET reply_text = 'Thanks', customer_city = 'Austin' WHERE id = ${s.id}`;
+    await t.db.$executeRaw`UPDATE reviews SET text = 'Now with a comment' WHERE id = ${s.id}`;
+    await t.db.$executeRaw`UPDATE reviews SET audio_url = 'https://cdn.example.com/a.mp3' WHERE id = ${s.id}`;
+    await t.db.$executeRaw`UPDATE reviews SET sliders = '[{"name":"r","value":4}]'::jsonb, kudo_index = 4 WHERE id = ${s.id}`;
+    await t.db.$executeRaw`UPDATE reviews SET review_lead = NOT review_lead WHERE id = ${s.id}`;
+    await t.db.$executeRaw`UPDATE reviews SET posted_at = posted_at - interval '3 days' WHERE id = ${s.id}`;
     await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'America/Chicago' } });
 
     const snapshot = async () => ({

@@ -250,6 +250,50 @@ describe('E139 export', () => {
     expect(everything.length).toBeLessThanOrEqual(3000);
     expect(everything.length).toBeGreaterThan(10);
   });
+
+  it('keeps each review\'s cells current through edits, approval, archiving and a renamed campaign', async () => {
+    const EXPORT = '/api/analytics/customer-comments/export';
+    const LABEL = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
+    // What the table shows of a review, written here without the database: the export must say the same.
+    const expected = async (id: number) => {
+      const r = await t.db.review.findUniqueOrThrow({ where: { id }, include: { campaign: true } });
+      return [
+        r.postedAt.toISOString(), r.source, r.campaign?.name ?? '', r.campaign?.department ?? '', LABEL[r.sentiment as keyof typeof LABEL],
+        r.kudoIndex === null ? '' : String(Math.round(r.kudoIndex * 10) / 10), String(r.rating), r.text, r.audioUrl ?? '',
+        r.customerName, r.customerPhone, r.customerEmail, r.customerAddress, r.customerCity, r.customerState, r.customerZipcode,
+        r.approvedForWidget ? 'Yes' : 'No', r.archived ? 'Yes' : 'No',
+      ];
+    };
+    const exported = async (body: object = {}) =>
+      json(await owner.post(EXPORT, { searchPhrase: 'dunnart', filters: { archived: true }, sort: { captured_on: 'asc' }, ...body })).data.rows as string[][];
+    const odd = await makeReview(austinId, {
+      source: 'kudo', sentiment: 'neutral', rating: 3, kudoIndex: 7, campaignId: other.id, audioUrl: 'https://cdn.example.com/a "b".mp3',
+      text: 'Dunnart said "hi" \\ then\nleft\t\u0001 </script> \u{1F527} ünïcode',
+      customerName: 'Ná "Q", Jr.', customerPhone: '+15125550123', customerEmail: 'q@example.com', customerAddress: '1 Main St, Apt "2"',
+      customerCity: 'Austin', customerState: 'TX', customerZipcode: '78701', postedAt: new Date('2026-01-02T03:04:05.678Z'),
+    });
+    const plain = await makeReview(austinId, { text: 'Dunnart plain', postedAt: new Date(Date.now() - 86_400_000) });
+    const range = { from_date: '2026-01-01', to_date: daysAgo(0) };
+    expect(await exported(range)).toEqual([await expected(odd.id), await expected(plain.id)]);
+
+    // Changed through the product's calls and directly in the database, each change is in the next export.
+    expect((await owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'google', transaction_id: plain.id })).statusCode).toBe(200);
+    expect((await owner.post('/api/analytics/customer-comments/archival', { archived: true, source: 'kudo', transaction_id: odd.id })).statusCode).toBe(200);
+    expect((await owner.post('/api/analytics/customer-comments/edit', { transaction_id: odd.id, source: 'kudo', campaign_uid: campaign.uid, name: 'Renamed Customer', city: 'Round Rock' })).statusCode).toBe(200);
+    await t.db.$executeRaw`UPDATE reviews SET kudo_index = 8.25, sentiment = 'positive', rating = 5, posted_at = posted_at + interval '1 hour' WHERE id = ${odd.id}`;
+    await t.db.campaign.update({ where: { id: campaign.id }, data: { name: 'Renamed Tech', department: 'Drains, "Sewer"' } });
+    try {
+      const rows = await exported(range);
+      expect(rows).toEqual([await expected(odd.id), await expected(plain.id)]);
+      expect(rows[0]!.slice(2, 6)).toEqual(['Renamed Tech', 'Drains, "Sewer"', 'Positive', '8.3']);
+      expect(rows[0]!.at(-1)).toBe('Yes');
+      expect(rows[1]!.at(-2)).toBe('Yes');
+      // Archived reviews stay out unless asked for.
+      expect((await exported({ ...range, filters: {} })).map((r) => r[7])).toEqual(['Dunnart plain']);
+    } finally {
+      await t.db.campaign.update({ where: { id: campaign.id }, data: { name: campaign.name, department: campaign.department } });
+    }
+  });
 });
 
 describe('E140 archive, E141 approve', () => {
