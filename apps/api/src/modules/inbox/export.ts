@@ -6,9 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { logTask } from '../../lib/tasks.js';
 
 export const EXPORT_COLUMNS = ['Conversation ID', 'Customer Name', 'Customer Phone', 'Date', 'Direction', 'Sent By', 'Message', 'Media', 'Status'] as const;
-/** Rows per query: about 1.5 MB of CSV text (its sort stays in memory). */
-const BATCH = 10_000;
-/** Batches PostgreSQL formats at once, each on its own connection. */
+/** Pieces PostgreSQL reads or writes at once, each on its own connection. */
 const AHEAD = 2;
 const MAX_DAYS = 366;
 
@@ -25,81 +23,139 @@ export function checkRange(from: string, to: string): { from: string; to: string
 
 export const exportFileName = (from: string, to: string) => `Messaging_conversations_${from}__${to}.csv`;
 
-/** The range's messages of location $1, as local days (dates $2 to $3) of the zone `zone`. */
-const inRange = (zone: string) => `m.location_id = $1
-      AND m.created_at >= ($2::date)::timestamp AT TIME ZONE ${zone}
-      AND m.created_at < ($3::date + 1)::timestamp AT TIME ZONE ${zone}`;
+/** Days of stored lines read by one query (a busy day is about 400 KB of CSV). */
+const STORED_DAYS = 7;
 
 /**
- * One batch of the range in message order, the messages after `$5` up to `$6`, as CSV lines written by PostgreSQL
- * itself (csv_field quotes exactly as csvField does): one text per batch instead of a JS object and a formatted line
- * per row. Unnamed, so each batch is planned for its own bounds.
+ * One local day ($2, of location $1 in zone $3) as CSV lines in message order, written by PostgreSQL itself
+ * (csv_field quotes exactly as csvField does): one text instead of a JS object and a formatted line per row. A day
+ * that ended more than an hour ago is stored in transcript_days, in the same statement and so from the same
+ * snapshot, unless a trigger marked it stale since that snapshot (its version moved on) or another export stored
+ * it first. The hour covers a message written just before midnight whose transaction ends after it.
  */
-const PAGE = `
-  WITH page AS MATERIALIZED (
-    SELECT m.id, m.conversation_id, m.created_at, m.direction, m.kind, m.body, m.media_url, m.user_id, m.sms_message_id
-    FROM conversation_messages m
-    WHERE ${inRange('$4')} AND m.id > $5 AND m.id <= $6)
-  SELECT string_agg(concat_ws(',', p.conversation_id::text, csv_field(c.name), csv_field(c.phone),
-                      to_char((p.created_at AT TIME ZONE 'UTC') AT TIME ZONE $4, 'YYYY-MM-DD HH24:MI:SS'), p.direction::text,
+const DAY_LINES = `
+  WITH cur AS MATERIALIZED (
+    SELECT coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0) AS epoch,
+           (SELECT d.version FROM transcript_days d WHERE d.location_id = $1 AND d.day = $2::date) AS version,
+           ($2::date + 1)::timestamp AT TIME ZONE $3 < now() - interval '1 hour' AS over
+  ), lines AS MATERIALIZED (
+    SELECT coalesce(string_agg(concat_ws(',', p.conversation_id::text, csv_field(c.name), csv_field(c.phone),
+                      to_char((p.created_at AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS'), p.direction::text,
                       csv_field(CASE WHEN p.direction = 'inbound' THEN 'Customer'
                                      ELSE coalesce(u.email, CASE WHEN p.kind = 'auto_reply' THEN 'Auto-reply' ELSE 'Automatic' END) END),
-                      csv_field(p.body), csv_field(p.media_url), csv_field(s.status)) || E'\\r\\n', '' ORDER BY p.id) AS csv
-  FROM page p
-  JOIN conversations c ON c.id = p.conversation_id
-  LEFT JOIN users u ON u.id = p.user_id
-  LEFT JOIN sms_messages s ON s.id = p.sms_message_id`;
+                      csv_field(p.body), csv_field(p.media_url), csv_field(s.status)) || E'\\r\\n', '' ORDER BY p.id), '') AS csv,
+           count(*)::int AS n
+      FROM conversation_messages p
+      JOIN conversations c ON c.id = p.conversation_id
+      LEFT JOIN users u ON u.id = p.user_id
+      LEFT JOIN sms_messages s ON s.id = p.sms_message_id
+     WHERE p.location_id = $1
+       AND p.created_at >= ($2::date)::timestamp AT TIME ZONE $3
+       AND p.created_at < ($2::date + 1)::timestamp AT TIME ZONE $3
+  ), stored AS (
+    UPDATE transcript_days t SET csv = l.csv, messages = l.n, epoch = cur.epoch FROM cur, lines l
+     WHERE cur.over AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version
+    RETURNING 1
+  ), added AS (
+    INSERT INTO transcript_days (location_id, day, epoch, messages, csv)
+    SELECT $1, $2::date, cur.epoch, l.n, l.csv FROM cur, lines l WHERE cur.over AND cur.version IS NULL
+    ON CONFLICT (location_id, day) DO NOTHING
+    RETURNING 1
+  )
+  SELECT l.csv FROM lines l`;
+
+/** The stored lines of days $2 of location $1 that are current: not marked stale, and of the location's epoch. */
+const STORED_LINES = `
+  SELECT d.day::text AS day, d.csv FROM transcript_days d
+   WHERE d.location_id = $1 AND d.day = ANY($2::date[]) AND d.csv IS NOT NULL
+     AND d.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0)`;
+
+/** The dates from `from` to `to` (YYYY-MM-DD), both included. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); t <= end; t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
 
 /**
- * E126: every message of the range (local days of the location) as CSV, written as it is read. The range is cut into
- * batches of BATCH messages (by id, each cut one index read); PostgreSQL formats AHEAD batches at once, on as many
- * connections, while the server writes the one before, in order. A year of a busy location never sits in memory.
- * The count comes first in a header so the browser can show progress.
+ * E126: every message of the range (local days of the location) as CSV, day by day in message order, written as
+ * it is read. A day whose lines are stored and current is read as it is, a few days per query; any other day is
+ * written by PostgreSQL (and stored once it is over). AHEAD pieces are read at once, on as many connections,
+ * while the server writes the one before, in order. A year of a busy location never sits in memory. The count
+ * comes first in a header so the browser can show progress.
  */
 export async function exportTranscripts(ctx: LocationCtx, input: { from_date: string; to_date: string }): Promise<{ total: number; stream: Readable; filename: string }> {
   const range = checkRange(input.from_date, input.to_date);
   const locationId = ctx.location.locationId;
   const pool = poolOf(ctx.db);
-  // The zone and the range's count and last message in one round trip.
-  const { rows } = await pool.query<{ time_zone: string; total: number; last: number | null }>(
-    `SELECT l.time_zone, r.total, r.last FROM locations l,
-       LATERAL (SELECT count(*)::int AS total, max(m.id) AS last FROM conversation_messages m WHERE ${inRange('l.time_zone')}) r
+  // The zone and the days whose stored lines are current, with their messages.
+  const { rows } = await pool.query<{ time_zone: string; stored: string[]; counted: number }>(
+    `SELECT l.time_zone, s.stored, s.counted FROM locations l,
+       LATERAL (SELECT coalesce(array_agg(d.day::text), '{}') AS stored, coalesce(sum(d.messages), 0)::int AS counted FROM transcript_days d
+                 WHERE d.location_id = l.id AND d.day BETWEEN $2::date AND $3::date AND d.csv IS NOT NULL
+                   AND d.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = l.id), 0)) s
      WHERE l.id = $1`,
     [locationId, range.from, range.to],
   );
-  const { time_zone: timeZone, total, last } = rows[0]!;
-  const values = (after: number, upTo: number) => [locationId, range.from, range.to, timeZone, after, upTo];
-  /** The id ending the batch after message `after`, or null when fewer than BATCH messages are left. */
-  const cut = async (after: number) =>
-    (
-      await pool.query<{ id: number }>({
-        name: 'inbox-export-cut',
-        text: `SELECT m.id FROM conversation_messages m WHERE ${inRange('$4')} AND m.id > $5 AND m.id <= $6 ORDER BY m.id OFFSET ${BATCH - 1} LIMIT 1`,
-        values: values(after, last!),
-      })
-    ).rows[0]?.id ?? null;
-  const batch = (after: number, upTo: number) => {
-    const read = pool.query<{ csv: string | null }>(PAGE, values(after, upTo)).then((r) => r.rows[0]!.csv ?? '');
-    // A batch read ahead for a download that was abandoned must not become an unhandled rejection.
-    read.catch(() => undefined);
-    return read;
+  const { time_zone: timeZone, counted } = rows[0]!;
+  const stored = new Set(rows[0]!.stored);
+  const days = daysOf(range.from, range.to);
+  // The other days' messages are counted from the table, a run of consecutive days at a time.
+  const runs: [string, string][] = [];
+  for (const [i, day] of days.entries()) {
+    if (stored.has(day)) continue;
+    if (i > 0 && !stored.has(days[i - 1]!)) runs.at(-1)![1] = day;
+    else runs.push([day, day]);
+  }
+  const { rows: rest } =
+    runs.length === 0
+      ? { rows: [{ n: 0 }] }
+      : await pool.query<{ n: number }>(
+          `SELECT coalesce(sum(x.n), 0)::int AS n FROM unnest($2::date[], $3::date[]) AS r(a, b),
+             LATERAL (SELECT count(*) AS n FROM conversation_messages m WHERE m.location_id = $1
+                         AND m.created_at >= (r.a)::timestamp AT TIME ZONE $4 AND m.created_at < (r.b + 1)::timestamp AT TIME ZONE $4) x`,
+          [locationId, runs.map((r) => r[0]), runs.map((r) => r[1]), timeZone],
+        );
+  const total = counted + rest[0]!.n;
+  const build = (day: string) => pool.query<{ csv: string }>(DAY_LINES, [locationId, day, timeZone]).then((r) => r.rows[0]!.csv);
+  /** Days read together: stored ones a few at a time (any that went stale meanwhile written afresh), others one by one. */
+  const read = async (days: string[]) => {
+    if (!stored.has(days[0]!)) return build(days[0]!);
+    const found = new Map((await pool.query<{ day: string; csv: string }>(STORED_LINES, [locationId, days])).rows.map((r) => [r.day, r.csv]));
+    let csv = '';
+    for (const day of days) csv += found.get(day) ?? (await build(day));
+    return csv;
+  };
+  const pieces: string[][] = [];
+  for (const day of total === 0 ? [] : days) {
+    const last = pieces.at(-1);
+    if (last && stored.has(day) && stored.has(last[0]!) && last.length < STORED_DAYS) last.push(day);
+    else pieces.push([day]);
+  }
+  const start = (piece: string[]) => {
+    const csv = read(piece);
+    // A piece read ahead for a download that was abandoned must not become an unhandled rejection.
+    csv.catch(() => undefined);
+    return csv;
   };
   async function* lines() {
     yield '\uFEFF' + csvLine(EXPORT_COLUMNS);
-    if (last === null) return;
+    // The last day is usually today, written afresh every time: it is started first, beside the others.
+    const last = pieces.length > 1 && !stored.has(pieces.at(-1)![0]!) ? start(pieces.pop()!) : null;
     const reading: Promise<string>[] = [];
-    let after = 0;
-    const readNext = async () => {
-      if (after >= last) return;
-      const upTo = (await cut(after)) ?? last;
-      reading.push(batch(after, upTo));
-      after = upTo;
+    let next = 0;
+    const readNext = () => {
+      if (next < pieces.length) reading.push(start(pieces[next]!));
+      else if (next === pieces.length && last) reading.push(last);
+      next++;
     };
-    for (let i = 0; i < AHEAD; i++) await readNext();
+    for (let i = 0; i < AHEAD; i++) readNext();
     while (reading.length > 0) {
       const csv = await reading.shift()!;
-      await readNext();
-      yield csv;
+      readNext();
+      if (csv) yield csv;
     }
   }
   await logTask(ctx.db, { locationId, app: 'inbox', task: 'Transcripts export' }, { status: 'success', message: `${total} messages from ${range.from} to ${range.to}.` });

@@ -259,7 +259,7 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     expect(res.body).toContain('"Hello, ""quoted"", with a comma\nand a second line "');
   });
 
-  it('writes a range of several batches whole and in order, each message once', async () => {
+  it('writes a busy day whole and in order, each message once', async () => {
     const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550793', name: 'Batch Customer' } });
     const n = 25_001;
     await t.db.$executeRaw`INSERT INTO conversation_messages (location_id, conversation_id, direction, body, created_at)
