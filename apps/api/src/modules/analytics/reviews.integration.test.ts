@@ -228,6 +228,16 @@ describe('E138 fetch', () => {
   });
 });
 
+describe('E138 search letters', () => {
+  it('matches a phrase whatever its case, accented letters too', async () => {
+    const r = await makeReview(austinId, { text: 'Crew member ÁNGEL fixed the Kowari drain' });
+    const found = async (searchPhrase: string) =>
+      (json(await owner.post(FETCH, { searchPhrase, rowCount: 100 })).data.rows as { transaction_id: number }[]).map((x) => x.transaction_id);
+    for (const phrase of ['kowari', 'KOWARI DRAIN', 'ángel', 'Ángel fixed', 'member ángel']) expect(await found(phrase), phrase).toEqual([r.id]);
+    expect(await found('angel fixed the kowari')).toEqual([]);
+  });
+});
+
 describe('E139 export', () => {
   it('answers columns and rows of the same query, up to 3,000', async () => {
     const a = await makeReview(austinId, { text: 'Echidna exported', customerPhone: '+15125550199' });
