@@ -26,6 +26,15 @@ export const exportFileName = (from: string, to: string) => `Messaging_conversat
 /** Days of stored lines read by one query (a busy day is about 400 KB of CSV). */
 const STORED_DAYS = 7;
 
+/** Messages `m` of location $1 from local day `from` to local day `to` (both included) of the zone `zone`. */
+const onDays = (m: string, from: string, to: string, zone: string) => `${m}.location_id = $1
+       AND ${m}.created_at >= (${from})::timestamp AT TIME ZONE ${zone}
+       AND ${m}.created_at < (${to} + 1)::timestamp AT TIME ZONE ${zone}`;
+
+/** A stored day `d` of location $1 whose lines are current: not marked stale, and of the location's epoch. */
+const currentDay = (d: string) => `${d}.location_id = $1 AND ${d}.csv IS NOT NULL
+       AND ${d}.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0)`;
+
 /**
  * One local day ($2, of location $1 in zone $3) as CSV lines in message order, written by PostgreSQL itself
  * (csv_field quotes exactly as csvField does): one text instead of a JS object and a formatted line per row. A day
@@ -49,9 +58,7 @@ const DAY_LINES = `
       JOIN conversations c ON c.id = p.conversation_id
       LEFT JOIN users u ON u.id = p.user_id
       LEFT JOIN sms_messages s ON s.id = p.sms_message_id
-     WHERE p.location_id = $1
-       AND p.created_at >= ($2::date)::timestamp AT TIME ZONE $3
-       AND p.created_at < ($2::date + 1)::timestamp AT TIME ZONE $3
+     WHERE ${onDays('p', '$2::date', '$2::date', '$3')}
   ), stored AS (
     UPDATE transcript_days t SET csv = l.csv, messages = l.n, epoch = cur.epoch FROM cur, lines l
      WHERE cur.over AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version
@@ -64,11 +71,8 @@ const DAY_LINES = `
   )
   SELECT l.csv FROM lines l`;
 
-/** The stored lines of days $2 of location $1 that are current: not marked stale, and of the location's epoch. */
-const STORED_LINES = `
-  SELECT d.day::text AS day, d.csv FROM transcript_days d
-   WHERE d.location_id = $1 AND d.day = ANY($2::date[]) AND d.csv IS NOT NULL
-     AND d.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0)`;
+/** The current stored lines of days $2 of location $1. */
+const STORED_LINES = `SELECT d.day::text AS day, d.csv FROM transcript_days d WHERE d.day = ANY($2::date[]) AND ${currentDay('d')}`;
 
 /** The dates from `from` to `to` (YYYY-MM-DD), both included. */
 function daysOf(from: string, to: string): string[] {
@@ -94,8 +98,7 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
   const { rows } = await pool.query<{ time_zone: string; stored: string[]; counted: number }>(
     `SELECT l.time_zone, s.stored, s.counted FROM locations l,
        LATERAL (SELECT coalesce(array_agg(d.day::text), '{}') AS stored, coalesce(sum(d.messages), 0)::int AS counted FROM transcript_days d
-                 WHERE d.location_id = l.id AND d.day BETWEEN $2::date AND $3::date AND d.csv IS NOT NULL
-                   AND d.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = l.id), 0)) s
+                 WHERE d.day BETWEEN $2::date AND $3::date AND ${currentDay('d')}) s
      WHERE l.id = $1`,
     [locationId, range.from, range.to],
   );
@@ -114,8 +117,7 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
       ? { rows: [{ n: 0 }] }
       : await pool.query<{ n: number }>(
           `SELECT coalesce(sum(x.n), 0)::int AS n FROM unnest($2::date[], $3::date[]) AS r(a, b),
-             LATERAL (SELECT count(*) AS n FROM conversation_messages m WHERE m.location_id = $1
-                         AND m.created_at >= (r.a)::timestamp AT TIME ZONE $4 AND m.created_at < (r.b + 1)::timestamp AT TIME ZONE $4) x`,
+             LATERAL (SELECT count(*) AS n FROM conversation_messages m WHERE ${onDays('m', 'r.a', 'r.b', '$4')}) x`,
           [locationId, runs.map((r) => r[0]), runs.map((r) => r[1]), timeZone],
         );
   const total = counted + rest[0]!.n;
@@ -130,8 +132,8 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
   };
   const pieces: string[][] = [];
   for (const day of total === 0 ? [] : days) {
-    const last = pieces.at(-1);
-    if (last && stored.has(day) && stored.has(last[0]!) && last.length < STORED_DAYS) last.push(day);
+    const piece = pieces.at(-1);
+    if (piece && stored.has(day) && stored.has(piece[0]!) && piece.length < STORED_DAYS) piece.push(day);
     else pieces.push([day]);
   }
   const start = (piece: string[]) => {
