@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { csvLine, INBOX_MSG } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { poolOf } from '../../lib/db.js';
+import { copyOutRows } from '../../lib/copy-out.js';
 import { badRequest } from '../../lib/errors.js';
 import { logTask } from '../../lib/tasks.js';
 
@@ -31,9 +32,9 @@ const onDays = (m: string, from: string, to: string, zone: string) => `${m}.loca
        AND ${m}.created_at >= (${from})::timestamp AT TIME ZONE ${zone}
        AND ${m}.created_at < (${to} + 1)::timestamp AT TIME ZONE ${zone}`;
 
-/** A stored day `d` of location $1 whose lines are current: not marked stale, and of the location's epoch. */
-const currentDay = (d: string) => `${d}.location_id = $1 AND ${d}.csv IS NOT NULL
-       AND ${d}.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0)`;
+/** A stored day `d` of location `location` whose lines are current: not marked stale, and of the location's epoch. */
+const currentDay = (d: string, location = '$1') => `${d}.location_id = ${location} AND ${d}.csv IS NOT NULL
+       AND ${d}.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = ${location}), 0)`;
 
 /**
  * One local day ($2, of location $1 in zone $3) as CSV lines in message order, written by PostgreSQL itself
@@ -71,8 +72,15 @@ const DAY_LINES = `
   )
   SELECT l.csv FROM lines l`;
 
-/** The current stored lines of days $2 of location $1. */
-const STORED_LINES = `SELECT d.day::text AS day, d.csv FROM transcript_days d WHERE d.day = ANY($2::date[]) AND ${currentDay('d')}`;
+/**
+ * The current stored lines of `days` of location `locationId`, each day with its lines. Read through COPY (which takes
+ * no parameters: the values are checked and written in) so that the lines arrive as bytes and are sent on as they are.
+ */
+function storedLines(locationId: number, days: string[]) {
+  if (!Number.isInteger(locationId) || !days.every((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))) throw new Error('Unexpected stored-day query values');
+  return `SELECT d.day::text AS day, d.csv FROM transcript_days d
+           WHERE d.day = ANY('{${days.join(',')}}'::date[]) AND ${currentDay('d', String(locationId))}`;
+}
 
 /** The dates from `from` to `to` (YYYY-MM-DD), both included. */
 function daysOf(from: string, to: string): string[] {
@@ -123,12 +131,12 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
   const total = counted + rest[0]!.n;
   const build = (day: string) => pool.query<{ csv: string }>(DAY_LINES, [locationId, day, timeZone]).then((r) => r.rows[0]!.csv);
   /** Days read together: stored ones a few at a time (any that went stale meanwhile written afresh), others one by one. */
-  const read = async (days: string[]) => {
-    if (!stored.has(days[0]!)) return build(days[0]!);
-    const found = new Map((await pool.query<{ day: string; csv: string }>(STORED_LINES, [locationId, days])).rows.map((r) => [r.day, r.csv]));
-    let csv = '';
-    for (const day of days) csv += found.get(day) ?? (await build(day));
-    return csv;
+  const read = async (days: string[]): Promise<(string | Buffer)[]> => {
+    if (!stored.has(days[0]!)) return [await build(days[0]!)];
+    const found = new Map((await copyOutRows(pool, storedLines(locationId, days))).map(([day, csv]) => [day!.toString(), csv!]));
+    const csvs: (string | Buffer)[] = [];
+    for (const day of days) csvs.push(found.get(day) ?? (await build(day)));
+    return csvs;
   };
   const pieces: string[][] = [];
   for (const day of total === 0 ? [] : days) {
@@ -146,7 +154,7 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
     yield '\uFEFF' + csvLine(EXPORT_COLUMNS);
     // The last day is usually today, written afresh every time: it is started first, beside the others.
     const last = pieces.length > 1 && !stored.has(pieces.at(-1)![0]!) ? start(pieces.pop()!) : null;
-    const reading: Promise<string>[] = [];
+    const reading: Promise<(string | Buffer)[]>[] = [];
     let next = 0;
     const readNext = () => {
       if (next < pieces.length) reading.push(start(pieces[next]!));
@@ -155,9 +163,9 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
     };
     for (let i = 0; i < AHEAD; i++) readNext();
     while (reading.length > 0) {
-      const csv = await reading.shift()!;
+      const csvs = await reading.shift()!;
       readNext();
-      if (csv) yield csv;
+      for (const csv of csvs) if (csv.length > 0) yield csv;
     }
   }
   await logTask(ctx.db, { locationId, app: 'inbox', task: 'Transcripts export' }, { status: 'success', message: `${total} messages from ${range.from} to ${range.to}.` });
