@@ -33,53 +33,81 @@ const onDays = (m: string, from: string, to: string, zone: string) => `${m}.loca
        AND ${m}.created_at < (${to} + 1)::timestamp AT TIME ZONE ${zone}`;
 
 /** A stored day `d` of location `location` whose lines are current: not marked stale, and of the location's epoch. */
-const currentDay = (d: string, location = '$1') => `${d}.location_id = ${location} AND ${d}.csv IS NOT NULL
+const currentDay = (d: string, location = '$1') => `${d}.location_id = ${location} AND ${d}.csv IS NOT NULL AND ${d}.upto IS NOT NULL
        AND ${d}.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = ${location}), 0)`;
 
 /**
- * One local day ($2, of location $1 in zone $3) as CSV lines in message order, written by PostgreSQL itself
- * (csv_field quotes exactly as csvField does): one text instead of a JS object and a formatted line per row. A day
- * that ended more than an hour ago is stored in transcript_days, in the same statement and so from the same
- * snapshot, unless a trigger marked it stale since that snapshot (its version moved on) or another export stored
- * it first. The hour covers a message written just before midnight whose transaction ends after it.
+ * One local day ($2, of location $1 in zone $3) as CSV lines in the order the messages were written (time, then id),
+ * written by PostgreSQL itself (csv_field quotes exactly as csvField does): one text instead of a JS object and a
+ * formatted line per row. With $4, only the messages written from $4 on: the rest after a stored head.
+ *
+ * In the same statement, so from the same snapshot, it stores what is more than two hours old (`bound`; the whole
+ * day once it is over by two hours) for the next exports: a day read from its start becomes its stored head; a
+ * stored head read on from its end ($4) grows by what has become two hours old since, once that is an hour or more
+ * (or the rest of the day). Either only if no trigger marked the day stale since this snapshot (its version moved
+ * on), and a head only if it still ends at $4. transcript_days_stale says why two hours leave nothing out.
  */
 const DAY_LINES = `
   WITH cur AS MATERIALIZED (
-    SELECT coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0) AS epoch,
-           (SELECT d.version FROM transcript_days d WHERE d.location_id = $1 AND d.day = $2::date) AS version,
-           ($2::date + 1)::timestamp AT TIME ZONE $3 < now() - interval '1 hour' AS over
-  ), lines AS MATERIALIZED (
-    SELECT coalesce(string_agg(concat_ws(',', p.conversation_id::text, csv_field(c.name), csv_field(c.phone),
-                      to_char((p.created_at AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS'), p.direction::text,
-                      csv_field(CASE WHEN p.direction = 'inbound' THEN 'Customer'
-                                     ELSE coalesce(u.email, CASE WHEN p.kind = 'auto_reply' THEN 'Auto-reply' ELSE 'Automatic' END) END),
-                      csv_field(p.body), csv_field(p.media_url), csv_field(s.status)) || E'\\r\\n', '' ORDER BY p.id), '') AS csv,
-           count(*)::int AS n
+    SELECT coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0) AS epoch, d.version,
+           $2::date::timestamp AT TIME ZONE $3 AT TIME ZONE 'UTC' AS starts,
+           ($2::date + 1)::timestamp AT TIME ZONE $3 AT TIME ZONE 'UTC' AS ends,
+           least(($2::date + 1)::timestamp AT TIME ZONE $3 AT TIME ZONE 'UTC',
+                 date_trunc('minute', now() AT TIME ZONE 'UTC') - interval '2 hours') AS bound
+      FROM (VALUES (1)) one (x) LEFT JOIN transcript_days d ON d.location_id = $1 AND d.day = $2::date
+  ), written AS MATERIALIZED (
+    SELECT p.created_at, p.id,
+           concat_ws(',', p.conversation_id::text, csv_field(c.name), csv_field(c.phone),
+             to_char((p.created_at AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS'), p.direction::text,
+             csv_field(CASE WHEN p.direction = 'inbound' THEN 'Customer'
+                            ELSE coalesce(u.email, CASE WHEN p.kind = 'auto_reply' THEN 'Auto-reply' ELSE 'Automatic' END) END),
+             csv_field(p.body), csv_field(p.media_url), csv_field(s.status)) || E'\r\n' AS line
       FROM conversation_messages p
-      JOIN conversations c ON c.id = p.conversation_id
+      -- Looked up one by one (LIMIT keeps the planner from hashing every conversation or SMS for a day's messages).
+      JOIN LATERAL (SELECT c.name, c.phone FROM conversations c WHERE c.id = p.conversation_id LIMIT 1) c ON true
       LEFT JOIN users u ON u.id = p.user_id
-      LEFT JOIN sms_messages s ON s.id = p.sms_message_id
-     WHERE ${onDays('p', '$2::date', '$2::date', '$3')}
-  ), stored AS (
-    UPDATE transcript_days t SET csv = l.csv, messages = l.n, epoch = cur.epoch FROM cur, lines l
-     WHERE cur.over AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version
+      LEFT JOIN LATERAL (SELECT s.status FROM sms_messages s WHERE s.id = p.sms_message_id LIMIT 1) s ON true
+     WHERE ${onDays('p', '$2::date', '$2::date', '$3')} AND ($4::timestamp IS NULL OR p.created_at >= $4::timestamp)
+  ), lines AS MATERIALIZED (
+    SELECT coalesce(string_agg(w.line, '' ORDER BY w.created_at, w.id), '') AS csv,
+           coalesce(string_agg(w.line, '' ORDER BY w.created_at, w.id) FILTER (WHERE w.created_at < cur.bound), '') AS head,
+           count(w.id) FILTER (WHERE w.created_at < cur.bound)::int AS n
+      FROM cur LEFT JOIN written w ON true
+  ), fresh AS (
+    UPDATE transcript_days t SET csv = l.head, messages = l.n, epoch = cur.epoch, upto = cur.bound FROM cur, lines l
+     WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version
     RETURNING 1
   ), added AS (
-    INSERT INTO transcript_days (location_id, day, epoch, messages, csv)
-    SELECT $1, $2::date, cur.epoch, l.n, l.csv FROM cur, lines l WHERE cur.over AND cur.version IS NULL
+    INSERT INTO transcript_days (location_id, day, epoch, messages, upto, csv)
+    SELECT $1, $2::date, cur.epoch, l.n, cur.bound, l.head FROM cur, lines l
+     WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND cur.version IS NULL
     ON CONFLICT (location_id, day) DO NOTHING
+    RETURNING 1
+  ), grown AS (
+    UPDATE transcript_days t SET csv = t.csv || l.head, messages = t.messages + l.n, upto = cur.bound FROM cur, lines l
+     WHERE $4::timestamp IS NOT NULL AND cur.bound > $4::timestamp AND (cur.bound = cur.ends OR cur.bound >= $4::timestamp + interval '1 hour')
+       AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version AND t.upto = $4::timestamp AND ${currentDay('t')}
     RETURNING 1
   )
   SELECT l.csv FROM lines l`;
 
+/** A stored day's bound (its `upto`) as the statements above read it back: UTC, to the millisecond. */
+const UPTO_TEXT = `to_char(d.upto, 'YYYY-MM-DD HH24:MI:SS.MS')`;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
+
 /**
- * The current stored lines of `days` of location `locationId`, each day with its lines. Read through COPY (which takes
- * no parameters: the values are checked and written in) so that the lines arrive as bytes and are sent on as they are.
+ * The current stored lines of `days` of location `locationId` (with `upto`, only a head that ends there), each day
+ * with its lines. Read through COPY (which takes no parameters: the values are checked and written in) so that the
+ * lines arrive as bytes and are sent on as they are.
  */
-function storedLines(locationId: number, days: string[]) {
-  if (!Number.isInteger(locationId) || !days.every((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))) throw new Error('Unexpected stored-day query values');
+function storedLines(locationId: number, days: string[], upto?: string) {
+  if (!Number.isInteger(locationId) || !days.every((day) => DAY.test(day)) || (upto !== undefined && !INSTANT.test(upto))) {
+    throw new Error('Unexpected stored-day query values');
+  }
   return `SELECT d.day::text AS day, d.csv FROM transcript_days d
-           WHERE d.day = ANY('{${days.join(',')}}'::date[]) AND ${currentDay('d', String(locationId))}`;
+           WHERE d.day = ANY('{${days.join(',')}}'::date[]) AND ${currentDay('d', String(locationId))}
+             ${upto === undefined ? '' : `AND d.upto = '${upto}'::timestamp`}`;
 }
 
 /** The dates from `from` to `to` (YYYY-MM-DD), both included. */
@@ -91,69 +119,95 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
+/** A stored day as the export plans with it: its head's end and messages, and whether that is the whole day. */
+interface StoredDay {
+  upto: string;
+  messages: number;
+  whole: boolean;
+}
+
+/** What one read gives: whole stored days, a few at a time; or one day written from its start or after its head. */
+type Piece = { days: string[] } | { day: string; head: StoredDay | null };
+
 /**
- * E126: every message of the range (local days of the location) as CSV, day by day in message order, written as
- * it is read. A day whose lines are stored and current is read as it is, a few days per query; any other day is
- * written by PostgreSQL (and stored once it is over). AHEAD pieces are read at once, on as many connections,
- * while the server writes the one before, in order. A year of a busy location never sits in memory. The count
- * comes first in a header so the browser can show progress.
+ * E126: every message of the range (local days of the location) as CSV, day by day in the order they were
+ * written, sent as it is read. A whole stored day is read as it is, a few days per query; a day with a stored head
+ * is read as that head and the messages after it; any other day is written by PostgreSQL (and its head stored).
+ * AHEAD pieces are read at once, on as many connections, while the server sends the one before, in order. A year
+ * of a busy location never sits in memory. The count comes first in a header so the browser can show progress.
  */
 export async function exportTranscripts(ctx: LocationCtx, input: { from_date: string; to_date: string }): Promise<{ total: number; stream: Readable; filename: string }> {
   const range = checkRange(input.from_date, input.to_date);
   const locationId = ctx.location.locationId;
   const pool = poolOf(ctx.db);
-  // The zone and the days whose stored lines are current, with their messages.
-  const { rows } = await pool.query<{ time_zone: string; stored: string[]; counted: number }>(
-    `SELECT l.time_zone, s.stored, s.counted FROM locations l,
-       LATERAL (SELECT coalesce(array_agg(d.day::text), '{}') AS stored, coalesce(sum(d.messages), 0)::int AS counted FROM transcript_days d
-                 WHERE d.day BETWEEN $2::date AND $3::date AND ${currentDay('d')}) s
+  // The zone and the days whose stored lines are current.
+  const { rows } = await pool.query<{ time_zone: string; stored: ({ day: string } & StoredDay)[] }>(
+    `SELECT l.time_zone, s.stored FROM locations l,
+       LATERAL (SELECT coalesce(json_agg(json_build_object('day', d.day::text, 'upto', ${UPTO_TEXT}, 'messages', d.messages,
+                         'whole', d.upto >= (d.day + 1)::timestamp AT TIME ZONE l.time_zone AT TIME ZONE 'UTC')), '[]') AS stored
+                  FROM transcript_days d WHERE d.day BETWEEN $2::date AND $3::date AND ${currentDay('d')}) s
      WHERE l.id = $1`,
     [locationId, range.from, range.to],
   );
-  const { time_zone: timeZone, counted } = rows[0]!;
-  const stored = new Set(rows[0]!.stored);
+  const timeZone = rows[0]!.time_zone;
+  const stored = new Map(rows[0]!.stored.map(({ day, ...head }) => [day, head]));
+  const whole = (day: string | undefined) => day !== undefined && stored.get(day)?.whole === true;
   const days = daysOf(range.from, range.to);
-  // The other days' messages are counted from the table, a run of consecutive days at a time.
-  const runs: [string, string][] = [];
+  // The messages not in stored lines are counted from the table: runs of days with nothing stored, and each day
+  // after its stored head.
+  const counts: [string, string, string | null][] = [];
   for (const [i, day] of days.entries()) {
-    if (stored.has(day)) continue;
-    if (i > 0 && !stored.has(days[i - 1]!)) runs.at(-1)![1] = day;
-    else runs.push([day, day]);
+    const head = stored.get(day);
+    if (head?.whole) continue;
+    if (head) counts.push([day, day, head.upto]);
+    else if (i > 0 && !stored.has(days[i - 1]!)) counts.at(-1)![1] = day;
+    else counts.push([day, day, null]);
   }
   const { rows: rest } =
-    runs.length === 0
+    counts.length === 0
       ? { rows: [{ n: 0 }] }
       : await pool.query<{ n: number }>(
-          `SELECT coalesce(sum(x.n), 0)::int AS n FROM unnest($2::date[], $3::date[]) AS r(a, b),
-             LATERAL (SELECT count(*) AS n FROM conversation_messages m WHERE ${onDays('m', 'r.a', 'r.b', '$4')}) x`,
-          [locationId, runs.map((r) => r[0]), runs.map((r) => r[1]), timeZone],
+          `SELECT coalesce(sum(x.n), 0)::int AS n FROM unnest($2::date[], $3::date[], $4::timestamp[]) AS r(a, b, since),
+             LATERAL (SELECT count(*) AS n FROM conversation_messages m
+                       WHERE ${onDays('m', 'r.a', 'r.b', '$5')} AND (r.since IS NULL OR m.created_at >= r.since)) x`,
+          [locationId, counts.map((r) => r[0]), counts.map((r) => r[1]), counts.map((r) => r[2]), timeZone],
         );
-  const total = counted + rest[0]!.n;
-  const build = (day: string) => pool.query<{ csv: string }>(DAY_LINES, [locationId, day, timeZone]).then((r) => r.rows[0]!.csv);
-  /** Days read together: stored ones a few at a time (any that went stale meanwhile written afresh), others one by one. */
-  const read = async (days: string[]): Promise<(string | Buffer)[]> => {
-    if (!stored.has(days[0]!)) return [await build(days[0]!)];
-    const found = new Map((await copyOutRows(pool, storedLines(locationId, days))).map(([day, csv]) => [day!.toString(), csv!]));
-    const csvs: (string | Buffer)[] = [];
-    for (const day of days) csvs.push(found.get(day) ?? (await build(day)));
-    return csvs;
+  const total = [...stored.values()].reduce((n, head) => n + head.messages, rest[0]!.n);
+  const build = (day: string, since: string | null = null) =>
+    pool.query<{ csv: string }>(DAY_LINES, [locationId, day, timeZone, since]).then((r) => r.rows[0]!.csv);
+  const copied = async (days: string[], upto?: string) =>
+    new Map((await copyOutRows(pool, storedLines(locationId, days, upto))).map(([day, csv]) => [day!.toString(), csv!]));
+  /** One piece's lines, in order. A stored day gone stale (or grown by another export) meanwhile is written afresh. */
+  const read = async (piece: Piece): Promise<(string | Buffer)[]> => {
+    if ('days' in piece) {
+      const found = await copied(piece.days);
+      const csvs: (string | Buffer)[] = [];
+      for (const day of piece.days) csvs.push(found.get(day) ?? (await build(day)));
+      return csvs;
+    }
+    const { day, head } = piece;
+    if (!head) return [await build(day)];
+    const [found, after] = await Promise.all([copied([day], head.upto), build(day, head.upto)]);
+    const lines = found.get(day);
+    return lines ? [lines, after] : [await build(day)];
   };
-  const pieces: string[][] = [];
+  const pieces: Piece[] = [];
   for (const day of total === 0 ? [] : days) {
     const piece = pieces.at(-1);
-    if (piece && stored.has(day) && stored.has(piece[0]!) && piece.length < STORED_DAYS) piece.push(day);
-    else pieces.push([day]);
+    if (!whole(day)) pieces.push({ day, head: stored.get(day) ?? null });
+    else if (piece && 'days' in piece && piece.days.length < STORED_DAYS) piece.days.push(day);
+    else pieces.push({ days: [day] });
   }
-  const start = (piece: string[]) => {
-    const csv = read(piece);
+  const start = (piece: Piece) => {
+    const csvs = read(piece);
     // A piece read ahead for a download that was abandoned must not become an unhandled rejection.
-    csv.catch(() => undefined);
-    return csv;
+    csvs.catch(() => undefined);
+    return csvs;
   };
   async function* lines() {
     yield '\uFEFF' + csvLine(EXPORT_COLUMNS);
-    // The last day is usually today, written afresh every time: it is started first, beside the others.
-    const last = pieces.length > 1 && !stored.has(pieces.at(-1)![0]!) ? start(pieces.pop()!) : null;
+    // The last day is usually today, written (after its head) every time: it is started first, beside the others.
+    const last = pieces.length > 1 && 'day' in pieces.at(-1)! ? start(pieces.pop()!) : null;
     const reading: Promise<(string | Buffer)[]>[] = [];
     let next = 0;
     const readNext = () => {

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { openConversation } from './conversations.js';
 import { markRead, recordChange } from './record.js';
 import { checkSendable, sendToConversation } from './send.js';
-import { ASSIGNEES, assigneesOf, CONVERSATION_COLUMNS, CONVERSATION_JOINS, conversationListJson, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
+import { ASSIGNEES, assigneesOf, conversationListJson, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
 
 const me = (ctx: LocationCtx) => ctx.session.userId;
 const here = (ctx: LocationCtx) => ctx.location.locationId;
@@ -19,11 +19,11 @@ const viewingOf = (value: unknown): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** The query of the conversation list (E117): open conversations of location $1 as viewer $2 sees them, latest first. */
-const CONVERSATION_LIST = `SELECT ${CONVERSATION_COLUMNS}, c.last_message_id FROM conversations c ${CONVERSATION_JOINS}
-       WHERE c.location_id = $1 AND c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)
-       ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6`;
-const CONVERSATION_LIST_JSON = conversationListJson(CONVERSATION_LIST);
+/** The conversation list (E117): open conversations of location $1 as viewer $2 sees them, latest first. */
+const CONVERSATION_LIST_JSON = conversationListJson(
+  'c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)',
+  'LIMIT $5 OFFSET $6',
+);
 
 /**
  * E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. The list

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoLocationIds, grantAddons, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
 
-// The transcripts export stores the lines of days that are over and uses them again until something they show
-// changes. Every export here is compared with one written from scratch (the stored days removed first).
+// The transcripts export stores the lines of days that are over, and the head of the day still going on, and uses
+// them again until something they show changes. Every export here is compared with one written from scratch (the
+// stored days removed first).
 let t: TestContext;
 let austinId: number;
 let owner: Agent;
@@ -70,9 +71,11 @@ describe('stored transcript days', () => {
     expect(dates).toEqual([...dates].sort());
     expect(ours.at(-1)).toContain('Wombat today');
     const stored = await storedDays();
-    // Every day of the range but the one still going on (and, in its first hour, the one before).
+    // Every day of the range; of the one still going on, only what is more than two hours old.
     expect(stored.length).toBeGreaterThanOrEqual(7);
-    expect(stored).not.toContain(daysAgo(0));
+    for (const day of await t.db.transcriptDay.findMany({ where: { locationId: austinId, csv: { not: null } } })) {
+      expect(day.upto!.getTime()).toBeLessThanOrEqual(Date.now() - 2 * 3_600_000);
+    }
     // Stored days are read back as they are: changing one in place shows in the next export.
     expect(await exported()).toBe(first);
     await t.db.$executeRaw`UPDATE transcript_days SET csv = csv || 'marker line' || E'\r\n' WHERE location_id = ${austinId} AND csv LIKE '%Wombat thanks%'`;
@@ -145,5 +148,69 @@ describe('stored transcript days', () => {
     await exported();
     const theirs = await exported(dallas);
     expect(theirs).not.toContain('Wombat');
+  });
+});
+
+describe('the stored head of the day still going on', () => {
+  it('holds what is two hours old; the export adds what came after, and grows the head as time goes by', async () => {
+    // A zone where it is about noon, so that today has hours behind it.
+    const offset = 12 - new Date().getUTCHours();
+    const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    await t.db.location.update({ where: { id: austinId }, data: { timeZone: zone } });
+    const row = () => t.db.transcriptDay.findUniqueOrThrow({ where: { locationId_day: { locationId: austinId, day: new Date(`${today}T00:00:00Z`) } } });
+    try {
+      const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550872', name: 'Numbat Customer' } });
+      const write = (body: string, hoursAgo = 0) =>
+        t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body, createdAt: new Date(Date.now() - hoursAgo * 3_600_000) } });
+      const five = await write('Numbat five', 5);
+      const four = await write('Numbat four', 4);
+      await write('Numbat three', 3);
+      await write('Numbat recent', 0.5);
+
+      const first = await fromScratch();
+      const head = await row();
+      expect(head.csv).toContain('Numbat three');
+      expect(head.csv).not.toContain('Numbat recent');
+      expect(head.upto!.getTime()).toBeLessThanOrEqual(Date.now() - 2 * 3_600_000);
+      expect(head.upto!.getTime()).toBeGreaterThan(Date.now() - 2 * 3_600_000 - 180_000);
+      expect(head.messages).toBe(head.csv!.split('\r\n').length - 1);
+      expect(await exported()).toBe(first);
+
+      // A new message marks nothing: the head stays, and the message is in the next export after it.
+      await write('Numbat now');
+      const later = await exported();
+      expect(later).toContain('Numbat now');
+      expect(later.indexOf('Numbat now')).toBeGreaterThan(later.indexOf('Numbat recent'));
+      expect((await row()).version).toBe(head.version);
+      expect(later).toBe(await fromScratch());
+
+      // A change to a message of the head marks the day stale, and the next export writes the day again.
+      await t.db.conversationMessage.update({ where: { id: five.id }, data: { body: 'Numbat five, edited' } });
+      expect((await row()).csv).toBeNull();
+      const edited = await exported();
+      expect(edited).toContain('Numbat five, edited');
+      expect(edited).toBe(await fromScratch());
+
+      // A head that ends earlier, as an export four hours ago would have left it, grows by what is now two hours old.
+      const reference = await fromScratch();
+      const full = await row();
+      const cut = full.csv!.lastIndexOf('\r\n', full.csv!.indexOf('Numbat four')) + 2;
+      const shorter = full.csv!.slice(0, cut);
+      await t.db.transcriptDay.update({
+        where: { locationId_day: { locationId: austinId, day: full.day } },
+        data: { csv: shorter, upto: four.createdAt, messages: shorter.split('\r\n').length - 1 },
+      });
+      expect(await exported()).toBe(reference);
+      const grown = await row();
+      expect(grown.upto!.getTime()).toBeGreaterThanOrEqual(full.upto!.getTime());
+      expect(grown.csv!.startsWith(shorter)).toBe(true);
+      expect(grown.csv).toContain('Numbat three');
+      expect(grown.csv).not.toContain('Numbat recent');
+      expect(grown.messages).toBe(grown.csv!.split('\r\n').length - 1);
+      expect(await exported()).toBe(reference);
+    } finally {
+      await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'America/Chicago' } });
+    }
   });
 });

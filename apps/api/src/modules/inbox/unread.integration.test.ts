@@ -112,6 +112,41 @@ describe('the unread totals kept by triggers', async () => {
     }
   });
 
+  it('E117 entries follow each field of the conversation and of its assignee, however it is changed', async () => {
+    const x = await customerTexts('+15125550405', 'First');
+    const listed = async (agent: Agent, viewer: number) => {
+      const list = (json(await ok(agent, 'fetch', {})).data as { data: ConversationView[] }).data;
+      const view = list.find((v) => v.conversation_id === x);
+      if (view) expect(view).toEqual(toConversationView((await conversationRow(t.db, austinId, viewer, x))!));
+      return view;
+    };
+    const changes = [
+      () => t.db.$executeRaw`UPDATE conversations SET name = 'Zoë "Z" \\ Tab	End' WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE conversations SET phone = '+15125550499' WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE conversations SET address = '12 Elm St, Apt "B"' WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE conversations SET source = 'web-chat' WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE conversations SET assignee_id = ${adminId} WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE users SET first_name = 'Renamed', last_name = 'Admin', email = 'renamed-admin@kudo.test' WHERE id = ${adminId}`,
+      () => t.db.$executeRaw`UPDATE conversations SET last_message_at = '2026-01-02 03:04:05.678', last_message_body = 'Edited 😀' WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE conversations SET awaiting_since = NULL WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE conversations SET awaiting_since = '2026-01-02 03:04:05' WHERE id = ${x}`,
+      () => t.db.$executeRaw`UPDATE conversations SET inbound_count = inbound_count + 3 WHERE id = ${x}`,
+      () => t.db.$executeRaw`INSERT INTO consent_states (location_id, channel, address, scope, opted_out, updated_at)
+                       VALUES (${austinId}, 'sms', '+15125550499', 'messaging', true, now())`,
+      () => t.db.$executeRaw`UPDATE conversations SET assignee_id = NULL WHERE id = ${x}`,
+    ];
+    for (const [i, change] of changes.entries()) {
+      const before = await listed(owner, ownerId);
+      await change();
+      // Each change shows in the list, and both viewers' entries are the conversation view.
+      expect(await listed(owner, ownerId), `change ${i}`).not.toEqual(before);
+      expect(await listed(admin, adminId)).toBeDefined();
+    }
+    await t.db.$executeRaw`UPDATE conversations SET active = false WHERE id = ${x}`;
+    expect(await listed(owner, ownerId)).toBeUndefined();
+    await t.db.$executeRaw`UPDATE users SET email = 'admin@kudo.test' WHERE id = ${adminId}`;
+  });
+
   it('stay exact when conversations and read counts change many at a time, and per location', async () => {
     await t.db.conversationRead.deleteMany({ where: { userId: adminId, conversation: { locationId: austinId } } });
     await t.db.conversation.updateMany({ where: { locationId: austinId }, data: { active: true } });
