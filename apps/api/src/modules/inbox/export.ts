@@ -61,7 +61,7 @@ const DAY_LINES = `
              to_char((p.created_at AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS'), p.direction::text,
              csv_field(CASE WHEN p.direction = 'inbound' THEN 'Customer'
                             ELSE coalesce(u.email, CASE WHEN p.kind = 'auto_reply' THEN 'Auto-reply' ELSE 'Automatic' END) END),
-             csv_field(p.body), csv_field(p.media_url), csv_field(s.status)) || E'\r\n' AS line
+             csv_field(p.body), csv_field(p.media_url), csv_field(s.status)) || E'\\r\\n' AS line
       FROM conversation_messages p
       -- Looked up one by one (LIMIT keeps the planner from hashing every conversation or SMS for a day's messages).
       JOIN LATERAL (SELECT c.name, c.phone FROM conversations c WHERE c.id = p.conversation_id LIMIT 1) c ON true
@@ -151,7 +151,7 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
   );
   const timeZone = rows[0]!.time_zone;
   const stored = new Map(rows[0]!.stored.map(({ day, ...head }) => [day, head]));
-  const whole = (day: string | undefined) => day !== undefined && stored.get(day)?.whole === true;
+  const whole = (day: string) => stored.get(day)?.whole === true;
   const days = daysOf(range.from, range.to);
   // The messages not in stored lines are counted from the table: runs of days with nothing stored, and each day
   // after its stored head.
