@@ -96,20 +96,20 @@ const jsonBool = (condition: string) => `CASE WHEN ${condition} THEN 'true' ELSE
  * The conversation list of location $1 as viewer $2 sees it, as JSON text written by PostgreSQL, each entry exactly as
  * toConversationView writes it (a test holds them equal): 2,000 entries go out without being read into objects,
  * projected and written again. Each conversation's own part of its entry is kept in conversation_list_entries, written
- * by a trigger when its fields change (see its migration); the list adds the assignee's label and email (computed once per
- * assignee), the viewer's unread count and the opt-out. `where` and `page` narrow and page the conversations `c`,
- * latest first.
+ * by a trigger when its fields change (see its migration; one missing is written as the list reads it); the list adds
+ * the assignee's label and email (computed once per assignee), the viewer's unread count and the opt-out. `where`
+ * and `page` narrow and page the conversations `c`, latest first.
  */
 export const conversationListJson = (where: string, page: string) => `
   SELECT '[' || coalesce(string_agg(x.json || coalesce(x.assignee, '"label":"Unassigned","user_email":""')
     || '},"read_all_messages":' || ${jsonBool('x.inbound_count <= coalesce(x.read_count, 0)')}
     || ',"unread_count":' || greatest(0, x.inbound_count - coalesce(x.read_count, 0))
     || ',"opted_out":' || ${jsonBool('x.opted_out')} || '}', ',' ORDER BY x.last_message_id DESC), '') || ']' AS json
-  FROM (SELECT e.json, c.inbound_count, r.read_count, c.last_message_id, u.assignee,
+  FROM (SELECT coalesce(e.json, conversation_list_json(c)) AS json, c.inbound_count, r.read_count, c.last_message_id, u.assignee,
                c.phone IN (SELECT s.address FROM consent_states s WHERE s.location_id = $1 AND s.channel = 'sms'
                              AND s.scope IN ('all', 'messaging') AND s.opted_out) AS opted_out
         FROM conversations c
-        JOIN conversation_list_entries e ON e.conversation_id = c.id
+        LEFT JOIN conversation_list_entries e ON e.conversation_id = c.id
         LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
         LEFT JOIN LATERAL (
           SELECT '"label":' || to_json(${personLabelSql('u.first_name', 'u.last_name', 'u.email')}) || ',"user_email":' || to_json(u.email) AS assignee
