@@ -195,7 +195,7 @@ async function main() {
       if (timed('E126')) {
         const month = { from_date: daysAgo(30), to_date: daysAgo(0) };
         const total = await database.db.conversationMessage.count({ where: { locationId, createdAt: { gte: new Date(Date.now() - 31 * 86_400_000) } } });
-        // The month's first export writes every day and stores those that are over; the timed ones read them.
+        // The month's first export writes every day and stores what is more than two hours old; the timed ones read it.
         await database.db.transcriptDay.deleteMany({ where: { locationId } });
         notes.push(await downloads(post(inboxApi.exportTranscripts.path, month), total, 1, 'E126 the first export of the month, no day stored yet'));
         record(
