@@ -57,6 +57,19 @@ describe('Twilio webhooks', async () => {
     expect(await isOptedOut(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550190' })).toBe(false);
   });
 
+  it('a revocation in the customer\'s own words opts out with the one confirmation; a negated one does not', async () => {
+    const phrase = await inbound('+15125550192', '+15125550100', 'Please remove me from your list!');
+    expect(phrase.body).toContain('<Message>You have been unsubscribed from');
+    expect(phrase.body.match(/<Message>/g)).toHaveLength(1);
+    expect(await isOptedOut(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550192' })).toBe(true);
+    const event = await t.db.consentEvent.findFirstOrThrow({ where: { locationId: austin.id, address: '+15125550192' }, orderBy: { id: 'desc' } });
+    expect(event).toMatchObject({ action: 'opt_out', source: 'keyword' });
+
+    const praise = await inbound('+15125550193', '+15125550100', "Don't stop, this is great!");
+    expect(praise.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await isOptedOut(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550193' })).toBe(false);
+  });
+
   it('HELP answers with the business name and phone; ordinary texts are kept without an answer', async () => {
     await t.db.location.update({ where: { id: dallas.id }, data: { companyName: 'Dallas Drain Pros', companyPhoneNumber: '2145550123' } });
     const help = await inbound('+15125550191', '+12145550100', 'help');
