@@ -280,8 +280,8 @@ export const currentVersion = defineEndpoint({
   id: 'E017',
   method: 'GET',
   path: '/current-version',
-  summary: "The server's version, shown in the footer.",
-  access: { kind: 'public' },
+  summary: "The server's version, shown in the logged-in layout's footer; not told to strangers.",
+  access: { kind: 'user' },
   response: z.object({ latest_version: z.string() }),
 });
 

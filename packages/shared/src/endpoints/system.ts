@@ -8,7 +8,7 @@ export const health = defineEndpoint({
   path: '/health',
   summary: 'Answers once the database is reachable and migrated.',
   access: { kind: 'public' },
-  response: z.object({ database: z.literal('ok'), version: z.string() }),
+  response: z.object({ database: z.literal('ok') }),
 });
 
 export const outboxMessage = z.object({
@@ -62,9 +62,9 @@ export const appInfo = defineEndpoint({
   id: 'app-info',
   method: 'GET',
   path: '/app-info',
-  summary: 'Server facts the dashboard adapts to: version and whether the local providers are active.',
+  summary: 'Server facts the dashboard adapts to: whether the local providers are active.',
   access: { kind: 'public' },
-  response: z.object({ version: z.string(), local_providers: z.object({ sms: z.boolean(), email: z.boolean() }) }),
+  response: z.object({ local_providers: z.object({ sms: z.boolean(), email: z.boolean() }) }),
 });
 
 /** The form fields Twilio posts to a webhook; what each carries is checked against Twilio's signature. */

@@ -190,9 +190,13 @@ describe('E016–E019', () => {
     expect(json(await owner.get('/api/cross-sell/integration')).data).toEqual({ enabled: false, external_customer_id: null });
   });
 
-  it('gives the backend version without a session', async () => {
-    const res = await new Agent(t.app).get('/api/current-version');
-    expect(json(res).data.latest_version).toBe(t.config.version);
+  it('gives the backend version to a logged-in user only', async () => {
+    const stranger = await new Agent(t.app).get('/api/current-version');
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.body).not.toContain(t.config.version);
+    for (const url of ['/api/health', '/api/app-info']) expect(JSON.stringify(json(await new Agent(t.app).get(url)).data)).not.toContain('version');
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    expect(json(await owner.get('/api/current-version')).data.latest_version).toBe(t.config.version);
   });
 
   it('reports an expired Google connection for Dallas only', async () => {

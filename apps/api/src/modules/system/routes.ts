@@ -11,11 +11,10 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps) {
       SELECT count(*) AS applied FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`
       .catch(() => [{ applied: 0n }]);
     if (!rows[0] || rows[0].applied === 0n) throw new AppError(503, 'The database is not ready.');
-    return { database: 'ok' as const, version: deps.config.version };
+    return { database: 'ok' as const };
   });
 
   route(app, deps, systemApi.appInfo, async () => ({
-    version: deps.config.version,
     local_providers: { sms: deps.providers.sms.kind === 'local', email: deps.providers.email.kind === 'local' },
   }));
 

@@ -65,9 +65,9 @@ export function useAppInfo() {
   return useQuery(appQueries.info());
 }
 
-/** The server's version for the footer; 0.0.0 until it answers (or when it cannot). */
+/** The server's version for the footer; 0.0.0 until it answers (or when it cannot). Asked with a session only. */
 export function useBackendVersion(fallback: string): string {
-  return useQuery(appQueries.version()).data ?? fallback;
+  return useQuery({ ...appQueries.version(), enabled: useAuthFlag() }).data ?? fallback;
 }
 
 /**

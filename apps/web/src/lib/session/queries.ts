@@ -56,7 +56,7 @@ export const sessionQueries = {
     }),
 };
 
-/** Facts about the server; public, so they load before login too. */
+/** Facts about the server: `info` is public (it loads before login too), the version needs a session. */
 export const appQueries = {
   info: () =>
     queryOptions({ queryKey: ['app', 'info'], queryFn: () => call(systemApi.appInfo), staleTime: 10 * 60_000 }),
