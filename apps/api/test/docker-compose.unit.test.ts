@@ -11,20 +11,46 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  volumes?: string[];
+  deploy?: { replicas?: number };
 }
 
-const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
+// Merge keys (`<<: *app`) as docker compose reads them.
+const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 
 /** Replaces ${VAR:-default} with the default, as docker compose does when VAR is unset. */
 const withDefaults = (env: Record<string, string>) =>
   Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
 
 describe('docker-compose.yml', () => {
-  it('runs postgres, api and worker, each with a healthcheck', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'postgres', 'worker']);
+  it('runs postgres, two api replicas behind a proxy on one port and two workers, each with a healthcheck', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'postgres', 'proxy', 'worker']);
     for (const service of Object.values(compose.services)) expect(service.healthcheck?.test.length).toBeGreaterThan(0);
     expect(compose.services.api?.depends_on?.postgres?.condition).toBe('service_healthy');
-    expect(compose.services.api?.ports).toContain('3000:3000');
+    expect(compose.services.api?.deploy?.replicas).toBe(2);
+    expect(compose.services.worker?.deploy?.replicas).toBe(2);
+    // Replicas cannot share a published port: only the proxy publishes one, and it spreads over every replica.
+    expect(compose.services.api?.ports).toBeUndefined();
+    expect(compose.services.proxy?.ports).toEqual(['3000:3000']);
+    expect(compose.services.proxy?.depends_on?.api?.condition).toBe('service_healthy');
+    const mount = compose.services.proxy?.volumes?.find((v) => v.endsWith(':/etc/caddy/Caddyfile:ro')) ?? '';
+    const caddyfile = fs.readFileSync(path.join(repoRoot, mount.split(':')[0]!), 'utf8');
+    expect(caddyfile).toMatch(/dynamic a \{\s*name api\s*port 3000/);
+    expect(caddyfile).toContain('lb_policy round_robin');
+  });
+
+  it('gives the api and worker every variable the README names, and the same database and key', () => {
+    const table = readme.slice(readme.indexOf('## Outside services'), readme.indexOf('\n## ', readme.indexOf('## Outside services') + 1));
+    const named = [...new Set([...table.matchAll(/`([A-Z][A-Z0-9_]{3,})`/g)].map((m) => m[1]!))];
+    expect(named).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'ENCRYPTION_KEY', 'TWILIO_ACCOUNT_SID']));
+    for (const name of ['api', 'worker'] as const) {
+      for (const key of named) expect(Object.keys(compose.services[name]?.environment ?? {}), `${name}.${key}`).toContain(key);
+    }
+    for (const key of ['DATABASE_URL', 'ENCRYPTION_KEY', 'PUBLIC_URL', 'DATA_DIR']) {
+      expect(compose.services.api?.environment?.[key], key).toBe(compose.services.worker?.environment?.[key]);
+    }
+    expect(compose.services.api?.volumes).toEqual(compose.services.worker?.volumes);
   });
 
   it('gives the api and worker only settings the config knows, and valid ones', () => {
