@@ -23,7 +23,15 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/onboarding\/account-details$/);
     await expect(page.getByRole('heading', { name: 'Welcome! Start by creating your account.' })).toBeVisible();
     const next = page.getByRole('button', { name: 'Next' });
-    await expect(next).toBeDisabled();
+    // Next looks dimmed while the form is incomplete; a click shows what is missing, the terms too.
+    await fillAccount(page, 'rosa@trinity-roofing.example');
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).uncheck();
+    await next.click();
+    await expect(page.getByText('You need to agree to the terms and conditions to continue. Please review and accept them to proceed.')).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding\/account-details$/);
+    await page.getByLabel('First Name').fill('');
+    await next.click();
+    await expect(page.getByText('Please provide a first name')).toBeVisible();
 
     // An email that already has a user is sent to log in.
     await fillAccount(page, 'owner@kudo.test');

@@ -20,6 +20,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Full width. */
   block?: boolean;
   icon?: ReactNode;
+  /**
+   * Looks disabled yet stays operable: for a submit button whose click shows what the form still lacks
+   * (assistive technology hears an ordinary button, which is what it is).
+   */
+  dimmed?: boolean;
 }
 
 export function Button({
@@ -28,6 +33,7 @@ export function Button({
   loading = false,
   block = false,
   icon,
+  dimmed = false,
   className,
   disabled,
   children,
@@ -37,7 +43,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={cx(buttonClass(variant, size, block), className)}
+      className={cx(buttonClass(variant, size, block), dimmed && styles.dimmed, className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}

@@ -17,7 +17,10 @@ type Field = 'firstName' | 'lastName' | 'businessEmail' | 'password' | 'confirm'
 
 const schema = onboardingApi.signupAccount;
 
-/** Step 0: the account. Next stays dimmed until the form is valid; the email is checked before going on. */
+/**
+ * Step 0: the account. Next looks dimmed until the form is valid, yet a click on it shows every field's message
+ * (the terms too); the email is checked before going on.
+ */
 export default function AccountDetailsPage() {
   const redirect = useStepGuard(0);
   const navigate = useNavigate();
@@ -121,7 +124,7 @@ export default function AccountDetailsPage() {
         </label>
         <div className={styles.actions}>
           <a href={ROUTES.login.path}>Already have an account? Log in</a>
-          <Button type="submit" size="lg" disabled={!valid} loading={check.isPending}>
+          <Button type="submit" size="lg" dimmed={!valid} loading={check.isPending}>
             Next
           </Button>
         </div>
