@@ -47,6 +47,7 @@ export const INBOX_MSG = {
   fileFormat: 'Please provide a document with the appropriate format',
   placeholders: 'Please fill in every placeholder (*|…|*) before sending',
   assignTarget: 'Please choose a user to assign this conversation to',
+  viewingAssignee: 'Please choose one assignee to view, or All Conversations',
   conversationNotFound: 'That conversation was not found.',
   notAssignee: 'That user cannot be assigned conversations at this location.',
   sendFailed: 'The text message could not be sent.',
@@ -91,14 +92,22 @@ const conversationId = idSchema(INBOX_MSG.conversationNotFound, true);
 const anyId = z.union([z.number(), z.string().max(40)]).nullish();
 const optionalText = (max: number) => z.string().max(max).nullish();
 
+/**
+ * Who is calling, as the client says it (`user_id`, `current_user`): accepted with every inbox call, never read.
+ * The session decides who the caller is; these fields neither widen nor narrow what the call sees or changes.
+ */
+const caller = {
+  user_id: anyId.meta({ description: 'The calling user, as the client knows it. Not read: the session says who calls.' }),
+  current_user: anyId.meta({ description: 'The calling user, as the client knows it. Not read: the session says who calls.' }),
+};
+
 /** Fields the spec's client sends with every conversation call; the server reads who and where from the session. */
 const common = {
   customer_id: conversationId,
-  user_id: anyId,
+  ...caller,
   channel: z.literal('sms').nullish(),
   to_number: optionalText(40),
-  conv_user_id: anyId,
-  current_user: anyId,
+  conv_user_id: anyId.meta({ description: "The conversation's assignee, as the client last saw it. Not read." }),
   timezone: optionalText(64),
 };
 
@@ -150,16 +159,20 @@ export const fetchConversations = defineEndpoint({
   id: 'E117',
   method: 'POST',
   path: '/kudo-pro/conversation/fetch',
-  summary: 'The open conversations (2,000 per load, latest first) with the header, assignees and templates.',
+  summary:
+    "The location's open conversations (2,000 per load, latest first), or one assignee's (assignee_id), with the header, assignees and templates. user_id and current_user say who calls; the session decides.",
   access: { kind: 'location', rule: RULES.message },
   body: z.object({
     min_conversation_id: z.coerce.number().int().nullish(),
     min_message_id: z.coerce.number().int().nullish(),
     offset: z.coerce.number().int().min(0).max(1_000_000).nullish(),
     limit: z.coerce.number().int().min(1).max(INBOX_LIMITS.fetchLimit).nullish(),
-    /** The Viewing filter: one assignee's conversations, or all when empty. */
-    user_id: anyId,
-    current_user: anyId,
+    ...caller,
+    /** The Viewing filter: one assignee's conversations; absent, null or empty for All Conversations. */
+    assignee_id: z
+      .union([z.literal(''), idSchema(INBOX_MSG.viewingAssignee, true)], { error: INBOX_MSG.viewingAssignee })
+      .nullish()
+      .meta({ description: "The Viewing filter: only this assignee's conversations. Absent, null or empty: All Conversations." }),
     urgent: z.union([z.boolean(), z.literal('true'), z.literal('false')]).nullish(),
   }),
   response: z.object({
@@ -246,8 +259,7 @@ export const newConversation = defineEndpoint({
     channel: z.literal('sms').nullish(),
     media_url: optionalText(2048),
     timezone: optionalText(64),
-    user_id: anyId,
-    current_user: anyId,
+    ...caller,
     selected_users: z.union([z.coerce.number().int().min(1).max(2_147_483_647), z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(1)]).nullish(),
   }),
   response: conversationView,
@@ -294,7 +306,7 @@ export const pollConversations = defineEndpoint({
   path: '/kudo-pro/conversation/poll',
   summary: "The location's latest message id (-2: reload everything).",
   access: { kind: 'location', rule: RULES.message },
-  body: z.object({ user_id: anyId, current_user: anyId }),
+  body: z.object(caller),
   response: z.object({ value: z.number().int() }),
 });
 
@@ -312,9 +324,9 @@ export const closeAllRead = defineEndpoint({
   id: 'E125',
   method: 'POST',
   path: '/kudo-pro/conversation/close-all-read',
-  summary: 'Close every open conversation the signed-in user has read completely.',
+  summary: 'Close every open conversation of the location the signed-in user has read completely, whoever it is assigned to.',
   access: { kind: 'location', rule: RULES.message },
-  body: z.object({ user_id: anyId, current_user: anyId }),
+  body: z.object(caller),
   response: z.object({ closed: z.number().int() }),
 });
 

@@ -186,9 +186,59 @@ describe('the inbox', async () => {
     const none = await owner.post(`${P}/home-owner`, { ...common(c.id), action: 'jump' });
     expect(none.statusCode).toBe(400);
     // The Viewing filter shows one assignee's conversations.
-    const viewing = await fetchAs(owner, { user_id: adminId });
+    const viewing = await fetchAs(owner, { assignee_id: adminId });
     expect(viewing.data.every((r) => r.conversation_user_id === adminId)).toBe(true);
     expect(viewing.data.some((r) => r.conversation_id === c.id)).toBe(true);
+  });
+
+  it('reads user_id and current_user as who calls, never as the Viewing filter: a conversation moved away stays in the list', async () => {
+    await customerTexts('+15125550320', 'Can you quote a sump pump?');
+    const c = await conversationOf('+15125550320');
+    const moved = await owner.post(`${P}/home-owner`, { ...common(c.id), user_id: ownerId, current_user: ownerId, action: 'move', target_user_id: adminId });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The owner's client says who it is, as every documented call does: All Conversations still shows the moved one.
+    const open = await t.db.conversation.count({ where: { locationId: austinId, active: true } });
+    for (const caller of [ownerId, adminId, String(ownerId), 999_999, 'anyone', null]) {
+      const all = await fetchAs(owner, { min_conversation_id: null, min_message_id: null, offset: 0, limit: 2000, user_id: caller, current_user: caller });
+      expect(all.data.some((r) => r.conversation_id === c.id), String(caller)).toBe(true);
+      expect(all.data.length, String(caller)).toBe(open);
+    }
+    // The Viewing filter is assignee_id; the caller's own id does not change it either.
+    const admins = await fetchAs(owner, { user_id: ownerId, current_user: ownerId, assignee_id: adminId });
+    expect(admins.data.some((r) => r.conversation_id === c.id)).toBe(true);
+    expect(admins.data.every((r) => r.conversation_user_id === adminId)).toBe(true);
+    const owners = await fetchAs(owner, { user_id: adminId, current_user: adminId, assignee_id: ownerId });
+    expect(owners.data.some((r) => r.conversation_id === c.id)).toBe(false);
+    expect(owners.data.length).toBeGreaterThan(0);
+    expect(owners.data.every((r) => r.conversation_user_id === ownerId)).toBe(true);
+    expect((await fetchAs(owner, { assignee_id: '' })).data.length).toBe(open);
+    for (const bad of [0, -3, 'owner', 1.5]) {
+      const res = await owner.post(`${P}/fetch`, { assignee_id: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(json(res).errors).toEqual({ assignee_id: INBOX_MSG.viewingAssignee });
+    }
+  });
+
+  it('closes what the caller has read, assigned to anyone, whatever user_id the client sends', async () => {
+    await customerTexts('+15125550321', 'read by the admin, assigned to the owner');
+    await customerTexts('+15125550322', 'read by the owner only');
+    const adminRead = await conversationOf('+15125550321');
+    const ownerRead = await conversationOf('+15125550322');
+    expect(adminRead.assigneeId).toBe(ownerId);
+    await owner.post(`${P}/home-owner`, { ...common(ownerRead.id), action: 'move', target_user_id: adminId });
+    await admin.post(`${P}/read-receipt`, { ...common(adminRead.id), user_id: adminId, current_user: adminId });
+    await owner.post(`${P}/read-receipt`, { ...common(ownerRead.id), user_id: ownerId, current_user: ownerId });
+    // The admin's client names the owner: the admin's own reads decide, and the owner's count for nothing.
+    const res = await admin.post(`${P}/close-all-read`, { user_id: ownerId, current_user: ownerId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data.closed).toBeGreaterThanOrEqual(1);
+    expect((await conversationOf('+15125550321')).active).toBe(false);
+    expect((await conversationOf('+15125550322')).active).toBe(true);
+    const closedBy = await t.db.conversationEvent.findFirstOrThrow({ where: { conversationId: adminRead.id, kind: 'close' } });
+    expect(closedBy.actorId).toBe(adminId);
+    // The owner's client names itself: the conversation assigned to the admin, which the owner read, closes.
+    expect((await owner.post(`${P}/close-all-read`, { user_id: ownerId, current_user: ownerId })).statusCode).toBe(200);
+    expect((await conversationOf('+15125550322')).active).toBe(false);
   });
 
   it('closes a conversation, which the customer’s next text reopens; Urgent shows only those waiting', async () => {

@@ -13,12 +13,6 @@ import { ASSIGNEES, assigneesOf, conversationListJson, conversationMessages, con
 const me = (ctx: LocationCtx) => ctx.session.userId;
 const here = (ctx: LocationCtx) => ctx.location.locationId;
 
-/** A viewer filter value ('All Conversations' is empty) as a user id, or null. */
-const viewingOf = (value: unknown): number | null => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
 /** The conversation list (E117): open conversations of location $1 as viewer $2 sees them, latest first. */
 const CONVERSATION_LIST_JSON = conversationListJson(
   'c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)',
@@ -27,15 +21,17 @@ const CONVERSATION_LIST_JSON = conversationListJson(
 
 /**
  * E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. The list
- * is written as JSON by PostgreSQL (about 1 MB for 2,000 rows) and goes out as it is, inside the envelope.
+ * is written as JSON by PostgreSQL (about 1 MB for 2,000 rows) and goes out as it is, inside the envelope. The
+ * Viewing filter is `assignee_id`; `user_id` and `current_user` only say who calls (the session decides that), so
+ * they never narrow the list.
  */
 export async function fetchConversations(
   ctx: LocationCtx,
-  input: { offset?: number | null | undefined; limit?: number | null | undefined; user_id?: unknown; urgent?: boolean | string | null | undefined },
+  input: { offset?: number | null | undefined; limit?: number | null | undefined; assignee_id?: number | '' | null | undefined; urgent?: boolean | string | null | undefined },
 ): Promise<JsonText<FetchConversationsData>> {
   const locationId = here(ctx);
   const urgent = input.urgent === true || input.urgent === 'true';
-  const viewing = viewingOf(input.user_id);
+  const viewing = input.assignee_id || null;
   const limit = input.limit ?? INBOX_LIMITS.fetchLimit;
   // Straight over the pg pool as named statements: 2,000 rows through Prisma's raw query path cost more than the query.
   const pool = poolOf(ctx.db);
@@ -147,7 +143,10 @@ export async function homeOwnerAction(
   }
 }
 
-/** E125: closes every open conversation the viewer has read to the end. */
+/**
+ * E125: closes every open conversation of the location the viewer has read to the end, whoever it is assigned to
+ * (any inbox user may close any conversation). The viewer is the session's user, whatever `user_id` the client sends.
+ */
 export async function closeAllRead(ctx: LocationCtx): Promise<number> {
   const closed = await ctx.db.$queryRaw<{ id: number }[]>`
     UPDATE conversations c SET active = false, closed_at = now(), awaiting_since = NULL

@@ -16,12 +16,22 @@ export interface ListFilter {
   viewing: number | null;
 }
 
-export function useConversations(locationId: number, filter: ListFilter) {
+/** The list: `me` says who calls (as every inbox call does); the Viewing filter is `assignee_id`. */
+export function useConversations(locationId: number, me: number | null, filter: ListFilter) {
   return useQuery({
     queryKey: inboxKeys.list(locationId, filter),
     queryFn: () =>
       call(inboxApi.fetchConversations, {
-        body: { min_conversation_id: null, min_message_id: null, offset: 0, limit: INBOX_LIMITS.fetchLimit, user_id: filter.viewing, urgent: filter.urgent },
+        body: {
+          min_conversation_id: null,
+          min_message_id: null,
+          offset: 0,
+          limit: INBOX_LIMITS.fetchLimit,
+          user_id: me,
+          current_user: me,
+          assignee_id: filter.viewing,
+          urgent: filter.urgent,
+        },
       }),
   });
 }
@@ -83,7 +93,7 @@ const relevant = (e: InboxEventData) => e.kind !== 'read';
  * reconnects), and the documented poll every 3 s as the fallback. After 15 minutes without mouse or
  * click activity both pause until Resume Session.
  */
-export function useInboxLive(locationId: number, data: FetchConversationsData | undefined, onChange: () => void) {
+export function useInboxLive(locationId: number, me: number | null, data: FetchConversationsData | undefined, onChange: () => void) {
   const [paused, setPaused] = useState(false);
   const maxRef = useRef<number | null>(null);
   const changeRef = useRef(onChange);
@@ -131,7 +141,7 @@ export function useInboxLive(locationId: number, data: FetchConversationsData | 
     if (paused || !data) return;
     const timer = window.setInterval(async () => {
       try {
-        const { value } = await call(inboxApi.pollConversations, { body: { user_id: null, current_user: null } });
+        const { value } = await call(inboxApi.pollConversations, { body: { user_id: me, current_user: me } });
         if (maxRef.current === null) maxRef.current = value;
         else if (value === -2 || value > maxRef.current) {
           maxRef.current = value === -2 ? null : value;
@@ -142,7 +152,7 @@ export function useInboxLive(locationId: number, data: FetchConversationsData | 
       }
     }, INBOX_LIMITS.pollMs);
     return () => window.clearInterval(timer);
-  }, [paused, data, locationId]);
+  }, [paused, data, locationId, me]);
 
   return { paused, resume: () => setPaused(false) };
 }

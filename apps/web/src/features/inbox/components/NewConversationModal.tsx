@@ -22,6 +22,7 @@ export function NewConversationModal({
   assignees,
   templates,
   existingNumbers,
+  me,
   onCreated,
 }: {
   open: boolean;
@@ -29,6 +30,8 @@ export function NewConversationModal({
   assignees: AssigneeView[];
   templates: TemplateCategory[];
   existingNumbers: Set<string>;
+  /** The signed-in user: who calls, as the call says it. */
+  me: number;
   onCreated: (conversationId: number | null) => void;
 }) {
   const toast = useToast();
@@ -137,8 +140,8 @@ export function NewConversationModal({
             channel: 'sms',
             media_url: null,
             timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-            user_id: null,
-            current_user: null,
+            user_id: me,
+            current_user: me,
             selected_users: assignment === 'users' ? Number(users) : null,
           },
         });

@@ -12,7 +12,7 @@ import { SearchField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { cx } from '../../../lib/cx';
 import { errorMessage } from '../../../lib/forms';
-import { useCurrentSession } from '../../../lib/session/hooks';
+import { useCurrentSession, useIdentity } from '../../../lib/session/hooks';
 import { useConversations, useInboxActions, useInboxLive, useRefreshInbox, useThread, type ListFilter } from '../api/inbox';
 import { MessageBox } from '../components/Composer';
 import { ExportModal } from '../components/ExportModal';
@@ -25,15 +25,17 @@ const CHANNELS = ['Facebook', 'Google', 'Web Chat', 'SMS'] as const;
 
 export default function InboxPage() {
   const session = useCurrentSession();
-  if (!session) return <LoadingState fullPage />;
-  return <Inbox locationId={session.location.location_id} />;
+  // Who calls, as every inbox call says it (the server reads it from the session).
+  const identity = useIdentity();
+  if (!session || identity.isPending) return <LoadingState fullPage />;
+  return <Inbox locationId={session.location.location_id} me={identity.data?.id ?? null} />;
 }
 
-function Inbox({ locationId }: { locationId: number }) {
+function Inbox({ locationId, me }: { locationId: number; me: number | null }) {
   const [filter, setFilter] = useState<ListFilter>({ urgent: false, viewing: null });
-  const list = useConversations(locationId, filter);
+  const list = useConversations(locationId, me, filter);
   const refresh = useRefreshInbox(locationId);
-  const live = useInboxLive(locationId, list.data, refresh);
+  const live = useInboxLive(locationId, me, list.data, refresh);
   return (
     <div className={styles.page}>
       <QueryBoundary query={list} isEmpty={() => false}>
@@ -192,7 +194,14 @@ function InboxPanes({
         </section>
         <section className={styles.threadPane} aria-label="Messages">
           {selected ? (
-            <ThreadPane key={selected.conversation_id} conversation={selected} locationId={locationId} timeZone={data.header.timezone} onTemplates={() => setDialog('templates')} />
+            <ThreadPane
+              key={selected.conversation_id}
+              conversation={selected}
+              locationId={locationId}
+              me={data.me}
+              timeZone={data.header.timezone}
+              onTemplates={() => setDialog('templates')}
+            />
           ) : (
             <p className={styles.placeholder}>Select a conversation to read it.</p>
           )}
@@ -246,6 +255,7 @@ function InboxPanes({
         assignees={data.assignees}
         templates={data.templates.templates}
         existingNumbers={existing}
+        me={data.me}
         onCreated={(id) => {
           refresh();
           if (id) setSelectedId(id);
@@ -278,9 +288,21 @@ function InboxPanes({
   );
 }
 
-function ThreadPane({ conversation, locationId, timeZone, onTemplates }: { conversation: ConversationView; locationId: number; timeZone: string; onTemplates: () => void }) {
+function ThreadPane({
+  conversation,
+  locationId,
+  me,
+  timeZone,
+  onTemplates,
+}: {
+  conversation: ConversationView;
+  locationId: number;
+  me: number;
+  timeZone: string;
+  onTemplates: () => void;
+}) {
   const thread = useThread(locationId, conversation.conversation_id);
-  const actions = useInboxActions(locationId, 0);
+  const actions = useInboxActions(locationId, me);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
