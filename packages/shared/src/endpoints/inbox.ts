@@ -80,13 +80,28 @@ export function messageBodyProblem(body: string): string | null {
   return null;
 }
 
-const messageBody = z
-  .string({ error: INBOX_MSG.messageRequired })
-  .max(20_000, { error: INBOX_MSG.overMax })
-  .superRefine((v, ctx) => {
-    const problem = messageBodyProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+/**
+ * The 400 of a New Conversation message (single or a spreadsheet's), or null: the form's own words for one over 300
+ * characters, 'Maximum character limit has been exceeded' (however long), then as messageBodyProblem.
+ */
+export function newConversationBodyProblem(body: string): string | null {
+  if (body.length > INBOX_LIMITS.hardChars) return INBOX_MSG.overHardTyping;
+  return messageBodyProblem(body);
+}
+
+/** Longer than this is not even looked at: the body is refused with `tooLong`. */
+const BODY_READ_MAX = 20_000;
+
+/** A message body field with one message for its one problem, as `problemOf` words it. */
+const messageBodyOf = (problemOf: (body: string) => string | null, tooLong: string) =>
+  z
+    .string({ error: INBOX_MSG.messageRequired })
+    .max(BODY_READ_MAX, { error: tooLong })
+    .superRefine((v, ctx) => {
+      const problem = v.length > BODY_READ_MAX ? null : problemOf(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+const messageBody = messageBodyOf(messageBodyProblem, INBOX_MSG.overMax);
 
 const conversationId = idSchema(INBOX_MSG.conversationNotFound, true);
 const anyId = z.union([z.number(), z.string().max(40)]).nullish();
@@ -255,7 +270,7 @@ export const newConversation = defineEndpoint({
     customer_number: phoneSchema(INBOX_MSG.numberRequired, { e164: true }),
     customer_name: optionalText(100),
     customer_address: optionalText(255),
-    body: messageBody,
+    body: messageBodyOf(newConversationBodyProblem, INBOX_MSG.overHardTyping),
     channel: z.literal('sms').nullish(),
     media_url: optionalText(2048),
     timezone: optionalText(64),

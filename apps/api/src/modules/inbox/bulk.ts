@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { INBOX_LIMITS, INBOX_MSG, MSG, messageBodyProblem, toE164, type NewConversationJob } from '@kudo/shared';
+import { INBOX_LIMITS, INBOX_MSG, MSG, inboxApi, toE164, type NewConversationJob } from '@kudo/shared';
 import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { isOptedOut } from '../../lib/consent.js';
@@ -40,7 +40,7 @@ export function conversationRows(sheet: string[][]) {
 /** E122 multiple: checks the sheet and the message, records every row, and hands the job to the worker. */
 export async function startConversationBulk(ctx: LocationCtx, upload: UploadedSheet): Promise<NewConversationJob> {
   const body = (upload.fields.body ?? '').toString();
-  const problem = messageBodyProblem(body);
+  const problem = inboxApi.newConversationBodyProblem(body);
   if (problem) throw badRequest(problem, { body: problem });
   const rule = (upload.fields.assignment_rule || 'self') as 'self' | 'unassigned' | 'users';
   if (!['self', 'unassigned', 'users'].includes(rule)) throw badRequest(INBOX_MSG.assignTarget, { assignment_rule: INBOX_MSG.assignTarget });

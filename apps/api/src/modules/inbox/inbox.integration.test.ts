@@ -299,6 +299,19 @@ describe('the inbox', async () => {
     expect(await t.db.conversation.count({ where: { locationId: austinId, phone: '+15125550314' } })).toBe(0);
   });
 
+  it('refuses a new conversation over 300 characters with the form’s one message, and texts nobody', async () => {
+    const body = { assignment_rule: 'self', type: 'single', customer_number: '(512) 555-0323', customer_name: 'Long Message', body: '', channel: 'sms' };
+    for (const length of [301, 500, 501, 20_001]) {
+      const res = await owner.post(`${P}/new-conversation`, { ...body, body: 'x'.repeat(length) });
+      expect(res.statusCode, String(length)).toBe(400);
+      expect(json(res), String(length)).toEqual({ status: 0, message: INBOX_MSG.overHardTyping, errors: { body: INBOX_MSG.overHardTyping } });
+    }
+    expect(await t.db.conversation.count({ where: { locationId: austinId, phone: '+15125550323' } })).toBe(0);
+    expect(await t.db.outboxMessage.count({ where: { to: '+15125550323' } })).toBe(0);
+    const ok = await owner.post(`${P}/new-conversation`, { ...body, body: 'x'.repeat(300) });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('sends a review request through the dispatch path and shows it in the thread', async () => {
     await customerTexts('+15125550315', 'All fixed, thank you');
     const c = await conversationOf('+15125550315');

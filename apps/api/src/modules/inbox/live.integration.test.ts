@@ -149,7 +149,8 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     const none = await upload({ body: 'Hi' });
     expect(json(none).message).toBe(INBOX_MSG.fileRequired);
     const tooLong = await upload({ body: 'x'.repeat(301) }, file);
-    expect(json(tooLong).message).toBe(INBOX_MSG.overHard);
+    expect(json(tooLong).message).toBe(INBOX_MSG.overHardTyping);
+    expect(json(tooLong).errors).toEqual({ body: INBOX_MSG.overHardTyping });
     const wrong = await upload({ body: 'Hi' }, { ...file, name: 'x.csv', type: 'text/csv', data: Buffer.from('a,b\n1,2\n') });
     expect(json(wrong).message).toBe(INBOX_MSG.fileFormat);
 
