@@ -32,6 +32,7 @@ const STATUS_RANK: Record<string, number> = {
   read: 6,
   canceled: 5,
 };
+const STATUS_RANK_JSON = JSON.stringify(STATUS_RANK);
 
 /**
  * The URL Twilio signed: the public address it was configured with. Behind a proxy that rewrites the
@@ -79,12 +80,17 @@ export function registerSmsRoutes(app: FastifyInstance, deps: AppDeps) {
       const status = (params.MessageStatus ?? params.SmsStatus ?? '').toLowerCase();
       const errorCode = params.ErrorCode ? Number(params.ErrorCode) : null;
       if (sid && status) {
-        const row = await deps.db.smsMessage.findUnique({ where: { providerId: sid } });
-        if (row && (STATUS_RANK[status] ?? 0) >= (STATUS_RANK[row.status] ?? 0)) {
-          await deps.db.smsMessage.update({ where: { id: row.id }, data: { status, errorCode: errorCode ?? row.errorCode } });
-          await deliveryStatusChanged(deps, row.id);
-        }
-        if (row?.locationId && errorCode === 21610) {
+        // Forward only, decided in the UPDATE itself: two callbacks arriving together ('sent' and
+        // 'delivered') each re-check the row as the other left it, so the later status always stays.
+        const moved = await deps.db.$queryRaw<{ id: number }[]>`
+          UPDATE sms_messages
+             SET status = ${status}, error_code = COALESCE(${errorCode}::int, error_code), updated_at = now()
+           WHERE provider_id = ${sid}
+             AND COALESCE((${STATUS_RANK_JSON}::jsonb ->> status)::int, 0) <= COALESCE((${STATUS_RANK_JSON}::jsonb ->> ${status}::text)::int, 0)
+          RETURNING id`;
+        if (moved[0]) await deliveryStatusChanged(deps, moved[0].id);
+        const row = errorCode === 21610 ? await deps.db.smsMessage.findUnique({ where: { providerId: sid }, select: { locationId: true, to: true } }) : null;
+        if (row?.locationId) {
           await recordConsent(deps.db, {
             locationId: row.locationId,
             channel: 'sms',

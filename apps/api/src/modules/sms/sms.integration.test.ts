@@ -1,3 +1,4 @@
+import pg from 'pg';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { isOptedOut } from '../../lib/consent.js';
@@ -102,6 +103,33 @@ describe('Twilio webhooks', async () => {
     expect((await post(TWILIO_STATUS_PATH, { MessageSid: sent.id, MessageStatus: 'delivered', AccountSid: SID })).statusCode).toBe(204);
     await post(TWILIO_STATUS_PATH, { MessageSid: sent.id, MessageStatus: 'sent', AccountSid: SID });
     expect((await t.db.smsMessage.findUniqueOrThrow({ where: { providerId: sent.id } })).status).toBe('delivered');
+
+    // 'sent' and 'delivered' arriving together: both wait on the row, and 'sent' must not win by coming last.
+    const third = await t.app.deps.providers.sms.send({ to: '+15125550196', body: 'Hello', locationId: austin.id });
+    const holder = new pg.Client({ connectionString: t.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM sms_messages WHERE provider_id = $1 FOR UPDATE', [third.id]);
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          if (rows[0].n >= n) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error(`fewer than ${n} callbacks waiting on the row`);
+      };
+      const delivered = post(TWILIO_STATUS_PATH, { MessageSid: third.id, MessageStatus: 'delivered', AccountSid: SID });
+      await waiting(1);
+      const sentLate = post(TWILIO_STATUS_PATH, { MessageSid: third.id, MessageStatus: 'sent', AccountSid: SID });
+      await waiting(2);
+      await holder.query('COMMIT');
+      expect((await delivered).statusCode).toBe(204);
+      expect((await sentLate).statusCode).toBe(204);
+    } finally {
+      await holder.end();
+    }
+    expect((await t.db.smsMessage.findUniqueOrThrow({ where: { providerId: third.id } })).status).toBe('delivered');
 
     const second = await t.app.deps.providers.sms.send({ to: '+15125550194', body: 'Hello', locationId: austin.id });
     await post(TWILIO_STATUS_PATH, { MessageSid: second.id, MessageStatus: 'failed', ErrorCode: '21610', AccountSid: SID });
