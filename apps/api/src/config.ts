@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LIMITS } from '@kudo/shared';
+import { API_KEY_LIMITS, LIMITS } from '@kudo/shared';
 
 /** The repository root, found from this file whether it runs from src/ or from the bundled dist/. */
 function findRepoRoot(): string {
@@ -113,6 +113,8 @@ export const configSchema = z.object({
   /** Requests per minute from one IP to the login endpoint and to public endpoints. */
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.loginPerIpPerMinute),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.publicPerIpPerMinute),
+  /** Requests per minute each API key may make to the public API (/api/v1). */
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(API_KEY_LIMITS.perMinute),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -131,7 +133,7 @@ export interface Config {
   webDist: string;
   version: string;
   cookieSecure: boolean;
-  rateLimits: { login: number; public: number };
+  rateLimits: { login: number; public: number; apiKey: number };
   encryptionKey: string | undefined;
   /** Automated SMS go out only between these local hours. */
   sendWindow: { startHour: number; endHour: number };
@@ -171,7 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     version: e.APP_VERSION ?? rootPackageVersion(),
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
-    rateLimits: { login: e.RATE_LIMIT_LOGIN_PER_MINUTE, public: e.RATE_LIMIT_PUBLIC_PER_MINUTE },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN_PER_MINUTE, public: e.RATE_LIMIT_PUBLIC_PER_MINUTE, apiKey: e.RATE_LIMIT_API_KEY_PER_MINUTE },
     encryptionKey: e.ENCRYPTION_KEY,
     sendWindow: { startHour: Number(e.SEND_WINDOW.split('-')[0]), endHour: Number(e.SEND_WINDOW.split('-')[1]) },
     images: {

@@ -23,4 +23,6 @@ export const RULES = {
   settingsMessaging: { permission: 'settings', subscriptions: ['kudoPro'] },
   settingsContactCard: { permission: 'settings', subscriptions: ['contact-card'] },
   settingsEmployeeRewards: { permission: 'settings', subscriptions: ['employee-rewards'] },
+  /** API keys and the public API's documentation: Owner and Admin only, not on a trial. */
+  settingsIntegrations: { permission: 'settings', roles: ['Owner', 'Admin'], trialFailure: 'not-found' },
 } as const satisfies Record<string, AccessRule>;

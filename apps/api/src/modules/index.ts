@@ -36,6 +36,8 @@ import { sendDueReportsJob } from './reports/service.js';
 import { closeRewardMonthsJob } from './reports/rewards.js';
 import { registerBillingRoutes } from './billing/routes.js';
 import { stripeEventJob } from './billing/stripe-events.js';
+import { registerPublicApiRoutes } from './public-api/routes.js';
+import { reviewRequestsDueJob } from './public-api/review-requests.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -73,6 +75,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerLogsRoutes,
   registerReportRoutes,
   registerBillingRoutes,
+  registerPublicApiRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -91,4 +94,5 @@ export const areaJobs: readonly JobDef[] = [
   sendDueReportsJob,
   closeRewardMonthsJob,
   stripeEventJob,
+  reviewRequestsDueJob,
 ];

@@ -45,6 +45,16 @@ export function refuseUnstorableText(input: unknown) {
   }
 }
 
+/** A schema validation failure's message per field (dotted path), the first problem of each. */
+export function validationFields(error: FastifyError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of (error.validation ?? []) as ValidationIssue[]) {
+    const field = fieldOf(issue);
+    if (!errors[field] && issue.message) errors[field] = issue.message;
+  }
+  return errors;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   // Before any schema or handler sees the input: body, query string and path parameters alike.
   app.addHook('preValidation', async (request) => {
@@ -57,11 +67,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation as ValidationIssue[]) {
-        const field = fieldOf(issue);
-        if (!errors[field] && issue.message) errors[field] = issue.message;
-      }
+      const errors = validationFields(error);
       const message = Object.values(errors)[0] ?? 'The request is not valid.';
       return reply.code(400).send({ status: 0, message, errors } satisfies ErrorEnvelope);
     }

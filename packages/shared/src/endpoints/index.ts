@@ -19,6 +19,7 @@ import * as onboarding from './onboarding.js';
 import * as logs from './logs.js';
 import * as reports from './reports.js';
 import * as billing from './billing.js';
+import * as integrations from './integrations.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -42,6 +43,7 @@ export * as onboardingApi from './onboarding.js';
 export * as logsApi from './logs.js';
 export * as reportsApi from './reports.js';
 export * as billingApi from './billing.js';
+export * as integrationsApi from './integrations.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -70,6 +72,7 @@ const areas = [
   logs,
   reports,
   billing,
+  integrations,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -81,6 +84,7 @@ export const rawEndpoints: readonly RawEndpointDef[] = areas.filter(isRawEndpoin
 export type { LocationItem, Profile } from './session.js';
 export type { OutboxMessage } from './system.js';
 export type { BillingSubscription } from './billing.js';
+export { API_KEY_MSG, type ApiKeyItem } from './integrations.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
 export { IMAGE_TYPES } from './images.js';
 export type { PublicLocationData } from './pulsecheck.js';

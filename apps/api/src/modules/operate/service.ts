@@ -92,7 +92,7 @@ export async function sendDispatch(
   kind: DispatchKind,
   input: DispatchInput,
   source: DispatchSource = 'dashboard',
-  extra: { followUpOfId?: number } = {},
+  extra: { followUpOfId?: number; apiRequestId?: number } = {},
 ): Promise<DispatchResult> {
   const { db } = ctx;
   const { locationId } = sender;
@@ -131,6 +131,7 @@ export async function sendDispatch(
       ...(input.customer_place ? { customerPlace: input.customer_place as object } : {}),
       sentByUserId: sender.userId,
       followUpOfId: extra.followUpOfId ?? null,
+      apiRequestId: extra.apiRequestId ?? null,
       expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
     },
   });

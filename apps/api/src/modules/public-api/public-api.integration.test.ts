@@ -1,0 +1,502 @@
+import { describe, expect, it } from 'vitest';
+import { API_KEY_MSG, MSG, publicApi, type ApiScope } from '@kudo/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { recordConsent } from '../../lib/consent.js';
+import { hashToken } from '../../lib/tokens.js';
+import { createTestApp, expectNotLoggedIn, json, loginAs } from '../../../test/helpers.js';
+import { newApiKey } from './keys.js';
+import { sendDueRequests } from './review-requests.js';
+
+const { API_MSG } = publicApi;
+const ALL: ApiScope[] = ['review_requests:write', 'reviews:read', 'conversations:read', 'webhooks:manage'];
+
+describe('public API: keys in settings, and version 1 with them', async () => {
+  // Every hour is inside the sending window unless a test narrows it.
+  const t = await createTestApp({ SEND_WINDOW: '0-24' });
+  const austin = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+  const dallas = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Dallas' } });
+  const lite = await t.db.location.findFirstOrThrow({ where: { name: 'Little Roofing' } });
+  const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null, isDefault: false } });
+  const dallasCampaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: dallas.id, deletedAt: null } });
+  const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+
+  /** A key of a location written straight to the table (for locations whose settings the tests do not open). */
+  const keyFor = async (locationId: number, scopes: ApiScope[] = ALL, name = `key ${Math.random()}`) => {
+    const made = newApiKey();
+    const row = await t.db.apiKey.create({ data: { locationId, name, prefix: made.prefix, keyHash: made.hash, scopes } });
+    return { key: made.key, id: row.id };
+  };
+  const v1 = (method: 'GET' | 'POST', path: string, key: string | null, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${path}`,
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const errorOf = (res: LightMyRequestResponse) => (res.json() as publicApi.ApiErrorBody).error;
+  const counts = async () => ({
+    requests: await t.db.apiReviewRequest.count(),
+    dispatches: await t.db.dispatch.count(),
+    outbox: await t.db.outboxMessage.count(),
+  });
+
+  const austinKey = await keyFor(austin.id, ALL, 'Zapier');
+  const body = (over: Record<string, unknown> = {}) => ({ customer: { name: 'Riley Api', phone: '(512) 555-0301', email: 'riley@example.com' }, campaign_uid: campaign.uid, ...over });
+
+  describe('Settings › Integrations › API keys', () => {
+    it('creates a key shown once, keeps only its SHA-256, and lists it without the key', async () => {
+      const res = await owner.post('/api/settings/integrations/api-keys', { name: 'Field app', scopes: ['reviews:read', 'review_requests:write'] });
+      expect(res.statusCode).toBe(200);
+      const { data, message } = json(res);
+      expect(message).toBe(API_KEY_MSG.created);
+      expect(data.key).toMatch(/^kudo_[A-Za-z0-9_-]{43}$/);
+      expect(data).toMatchObject({ name: 'Field app', prefix: data.key.slice(0, 13), scopes: ['review_requests:write', 'reviews:read'], created_by: 'Olivia Owens', last_used_at: null });
+      const row = await t.db.apiKey.findUniqueOrThrow({ where: { id: data.id } });
+      expect(row.keyHash).toBe(hashToken(data.key));
+      expect(JSON.stringify(row)).not.toContain(data.key);
+
+      const list = json(await owner.post('/api/settings/integrations/api-keys/load')).data.keys;
+      const listed = list.find((k: { id: number }) => k.id === data.id);
+      expect(listed).toEqual({ id: data.id, name: 'Field app', prefix: data.prefix, scopes: ['review_requests:write', 'reviews:read'], created_at: data.created_at, created_by: 'Olivia Owens', last_used_at: null });
+      expect(JSON.stringify(list)).not.toContain(data.key);
+      // Dallas's keys are not Austin's.
+      const dallasKey = await keyFor(dallas.id);
+      expect(list.some((k: { id: number }) => k.id === dallasKey.id)).toBe(false);
+    });
+
+    it('is for Owners and Admins only, logged in, with the CSRF header', async () => {
+      await expectNotLoggedIn(t.app, 'POST', '/api/settings/integrations/api-keys/load');
+      const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
+      expect((await staff.post('/api/settings/integrations/api-keys/load')).statusCode).toBe(403);
+      // A user with the settings permission who is neither Owner nor Admin.
+      const maria = await loginAs(t.app, t.db, 'maria.garcia@kudo.test');
+      expect((await maria.post('/api/settings/integrations/api-keys', { name: 'x', scopes: ['reviews:read'] })).statusCode).toBe(403);
+      const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
+      expect((await admin.post('/api/settings/integrations/api-keys/load')).statusCode).toBe(200);
+      const noCsrf = await t.app.inject({ method: 'POST', url: '/api/settings/integrations/api-keys', cookies: owner.cookies, payload: { name: 'x', scopes: ['reviews:read'] } });
+      expect(noCsrf.statusCode).toBe(403);
+    });
+
+    it('refuses bad input naming the field, and writes nothing', async () => {
+      const before = await t.db.apiKey.count();
+      const cases: [unknown, string, string][] = [
+        [{ name: ' ', scopes: ['reviews:read'] }, 'name', API_KEY_MSG.name],
+        [{ name: 'x'.repeat(61), scopes: ['reviews:read'] }, 'name', API_KEY_MSG.name],
+        [{ name: 'ok', scopes: [] }, 'scopes', API_KEY_MSG.scopes],
+        [{ name: 'ok' }, 'scopes', API_KEY_MSG.scopes],
+        [{ name: 'ok', scopes: ['reviews:write'] }, 'scopes.0', API_KEY_MSG.scope],
+        [{ name: 'Zapier', scopes: ['reviews:read'] }, 'name', API_KEY_MSG.nameTaken],
+      ];
+      for (const [payload, field, message] of cases) {
+        const res = await owner.post('/api/settings/integrations/api-keys', payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(json(res).errors?.[field], JSON.stringify(payload)).toBe(message);
+      }
+      expect(await t.db.apiKey.count()).toBe(before);
+    });
+
+    it("revokes the location's own key (another location's is not found); the key then answers 403", async () => {
+      const made = json(await owner.post('/api/settings/integrations/api-keys', { name: 'To revoke', scopes: ['reviews:read'] })).data;
+      expect((await v1('GET', '/campaigns', made.key)).statusCode).toBe(200);
+      const dallasKey = await keyFor(dallas.id);
+      expect((await owner.post('/api/settings/integrations/api-keys/revoke', { id: dallasKey.id })).statusCode).toBe(404);
+      expect((await t.db.apiKey.findUniqueOrThrow({ where: { id: dallasKey.id } })).revokedAt).toBeNull();
+
+      const res = await owner.post('/api/settings/integrations/api-keys/revoke', { id: made.id });
+      expect(res.statusCode).toBe(200);
+      expect(json(res).message).toBe(API_KEY_MSG.revoked);
+      const list = json(await owner.post('/api/settings/integrations/api-keys/load')).data.keys;
+      expect(list.some((k: { id: number }) => k.id === made.id)).toBe(false);
+      const refused = await v1('GET', '/campaigns', made.key);
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toEqual({ code: 'key_revoked', message: API_MSG.revoked });
+      expect((await owner.post('/api/settings/integrations/api-keys/revoke', { id: made.id })).statusCode).toBe(404);
+    });
+  });
+
+  describe('authentication and scopes', () => {
+    const calls: [publicApi.V1Endpoint, string, unknown?][] = [
+      [publicApi.createReviewRequest, '/review-requests', body({ customer: { name: 'Scope Check', phone: '5125550390' } })],
+      [publicApi.getReviewRequest, '/review-requests/rr_unknown'],
+      [publicApi.listReviews, '/reviews'],
+      [publicApi.listCampaigns, '/campaigns'],
+      [publicApi.listConversations, '/conversations'],
+    ];
+
+    it('answers 401 without a key or with an unknown one, for every call', async () => {
+      for (const [e, path, payload] of calls) {
+        const none = await v1(e.method, path, null, payload);
+        expect(none.statusCode, e.id).toBe(401);
+        expect(errorOf(none), e.id).toEqual({ code: 'unauthorized', message: API_MSG.noKey });
+        expect(none.headers['www-authenticate']).toBe('Bearer');
+        const unknown = await v1(e.method, path, `kudo_${'x'.repeat(43)}`, payload);
+        expect(unknown.statusCode, e.id).toBe(401);
+        expect(errorOf(unknown).message).toBe(API_MSG.unknownKey);
+        const basic = await t.app.inject({ method: e.method, url: `/api/v1${path}`, headers: { authorization: `Basic ${austinKey.key}` } });
+        expect(basic.statusCode, e.id).toBe(401);
+      }
+    });
+
+    it('answers 403 insufficient_scope to a key without the call’s scope, for every call and scope', async () => {
+      for (const [e, path, payload] of calls) {
+        const others = ALL.filter((s) => !e.scopes.includes(s));
+        const key = await keyFor(austin.id, others);
+        const res = await v1(e.method, path, key.key, payload);
+        expect(res.statusCode, e.id).toBe(403);
+        expect(errorOf(res), e.id).toEqual({ code: 'insufficient_scope', message: API_MSG.scope(e.scopes) });
+        for (const scope of e.scopes) {
+          const allowed = await keyFor(austin.id, [scope]);
+          expect((await v1(e.method, path, allowed.key, payload)).statusCode, `${e.id} ${scope}`).not.toBe(403);
+        }
+      }
+      expect(await t.db.apiReviewRequest.count({ where: { apiKey: { scopes: { has: 'webhooks:manage' }, NOT: { scopes: { has: 'review_requests:write' } } } } })).toBe(0);
+    });
+
+    it('needs no cookie and no CSRF token, and ignores a session cookie', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/campaigns', cookies: owner.cookies });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('writes last_used_at on first use and at most once a minute after', async () => {
+      const key = await keyFor(austin.id);
+      await v1('GET', '/campaigns', key.key);
+      const first = (await t.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt;
+      expect(first).not.toBeNull();
+      await v1('GET', '/campaigns', key.key);
+      expect((await t.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt).toEqual(first);
+      await t.db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(Date.now() - 61_000) } });
+      await v1('GET', '/campaigns', key.key);
+      expect((await t.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 5_000);
+    });
+
+    it('limits each key per minute: 429 with Retry-After, and RateLimit headers on every answer', async () => {
+      const key = await keyFor(austin.id);
+      const ok = await v1('GET', '/campaigns', key.key);
+      expect(ok.headers['ratelimit-limit']).toBe(String(t.config.rateLimits.apiKey));
+      expect(ok.headers['ratelimit-remaining']).toBe(String(t.config.rateLimits.apiKey - 1));
+      expect(Number(ok.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      await t.db.$executeRaw`UPDATE rate_limit_hits SET count = ${t.config.rateLimits.apiKey} WHERE key = ${`api:key:${key.id}`}`;
+      const before = await counts();
+      const limited = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Limited', phone: '5125550399' } }));
+      expect(limited.statusCode).toBe(429);
+      expect(errorOf(limited).code).toBe('rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(limited.headers['ratelimit-remaining']).toBe('0');
+      expect(await counts()).toEqual(before);
+      // Another key of the same location is not held back.
+      expect((await v1('GET', '/campaigns', austinKey.key)).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /review-requests', () => {
+    it('sends a pulseCheck through Operate’s send path, attributed to the key, into the outbox', async () => {
+      const res = await v1('POST', '/review-requests', austinKey.key, body({ external_id: 'job-1' }));
+      expect(res.statusCode).toBe(201);
+      const made = res.json() as publicApi.ReviewRequestOutput;
+      expect(made).toMatchObject({
+        status: 'sent',
+        channel: 'both',
+        campaign: { uid: campaign.uid, name: campaign.name, employee_id: campaign.employeeId },
+        customer: { name: 'Riley Api', phone: '+15125550301', email: 'riley@example.com' },
+        external_id: 'job-1',
+        delivery: { sms: { status: 'sent', message: MSG.dispatchSmsSent }, email: { status: 'sent', message: MSG.dispatchEmailSent } },
+        error: null,
+        responded_at: null,
+      });
+      expect(made.id).toMatch(/^rr_[A-Za-z0-9_-]{16}$/);
+      expect(Date.parse(made.scheduled_for)).toBeLessThanOrEqual(Date.now());
+      const dispatch = await t.db.dispatch.findFirstOrThrow({ where: { apiRequest: { publicId: made.id } }, include: { apiRequest: { include: { apiKey: true } } } });
+      expect(dispatch).toMatchObject({ kind: 'pcheck', source: 'api', locationId: austin.id, campaignId: campaign.id, sentByUserId: null, smsStatus: 1, emailStatus: 1 });
+      expect(dispatch.apiRequest?.apiKey.name).toBe('Zapier');
+      const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550301' }, orderBy: { id: 'desc' } });
+      expect(sms.body).toContain('Hi Riley');
+      expect(await t.db.outboxMessage.count({ where: { to: 'riley@example.com' } })).toBe(1);
+      // Logged like every other send.
+      expect(await t.db.smsMessage.count({ where: { to: '+15125550301', app: 'dispatch' } })).toBe(1);
+
+      const read = await v1('GET', `/review-requests/${made.id}`, austinKey.key);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(made);
+    });
+
+    it('sends on the chosen channel only, to the campaign named by its Employee ID, or the default campaign', async () => {
+      await t.db.campaign.update({ where: { id: campaign.id }, data: { employeeId: 'EMP-77' } });
+      const sms = (await v1('POST', '/review-requests', austinKey.key, body({ campaign_uid: undefined, employee_id: 'EMP-77', channel: 'sms', customer: { name: 'Only Text', phone: '5125550302', email: 'only.text@example.com' } }))).json();
+      expect(sms).toMatchObject({ status: 'sent', campaign: { uid: campaign.uid }, delivery: { sms: { status: 'sent' }, email: null } });
+      expect(await t.db.outboxMessage.count({ where: { to: 'only.text@example.com' } })).toBe(0);
+
+      const email = (await v1('POST', '/review-requests', austinKey.key, body({ channel: 'email', customer: { name: 'Only Mail', phone: '5125550303', email: 'only.mail@example.com' } }))).json();
+      expect(email).toMatchObject({ status: 'sent', delivery: { sms: null, email: { status: 'sent' } } });
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550303' } })).toBe(0);
+
+      const byDefault = (await v1('POST', '/review-requests', austinKey.key, { customer: { name: 'Default Camp', email: 'default.camp@example.com' } })).json();
+      const fallback = await t.db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null }, orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+      expect(byDefault.campaign.uid).toBe(fallback.uid);
+    });
+
+    it('refuses bad input with 400 or 422 naming the field, and records and sends nothing', async () => {
+      const before = await counts();
+      const cases: [unknown, number, string, string?][] = [
+        [{ campaign_uid: campaign.uid }, 400, 'customer'],
+        [body({ customer: { phone: '5125550304' } }), 400, 'customer.name', API_MSG.customerName],
+        [body({ customer: { name: 'X', phone: '123' } }), 400, 'customer.phone', API_MSG.customerPhone],
+        [body({ customer: { name: 'X', email: 'not-an-email' } }), 400, 'customer.email', API_MSG.customerEmail],
+        [body({ customer: { name: 'X' } }), 400, 'customer.phone', API_MSG.contactRequired],
+        [body({ channel: 'sms', customer: { name: 'X', email: 'x@example.com' } }), 400, 'customer.phone', API_MSG.phoneForSms],
+        [body({ channel: 'email', customer: { name: 'X', phone: '5125550304' } }), 400, 'customer.email', API_MSG.emailForEmail],
+        [body({ channel: 'fax' }), 400, 'channel'],
+        [body({ send_at: 'tomorrow' }), 400, 'send_at', API_MSG.sendAt],
+        [body({ send_at: new Date(Date.now() + 31 * 86_400_000).toISOString() }), 400, 'send_at', API_MSG.sendAtTooFar],
+        [body({ employee_id: 'EMP-77' }), 400, 'employee_id', API_MSG.campaignBoth],
+        [body({ campaign_id: 3 }), 400, ''],
+        [body({ campaign_uid: 'nope' }), 422, 'campaign_uid', API_MSG.campaignUnknown],
+        [body({ campaign_uid: dallasCampaign.uid }), 422, 'campaign_uid', API_MSG.campaignUnknown],
+        [body({ campaign_uid: undefined, employee_id: 'nobody' }), 422, 'employee_id', API_MSG.employeeUnknown],
+      ];
+      for (const [payload, status, field, message] of cases) {
+        const res = await v1('POST', '/review-requests', austinKey.key, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+        const error = errorOf(res);
+        expect(error.code).toBe(status === 400 ? 'invalid_request' : 'unprocessable');
+        expect(error.fields, JSON.stringify(payload)).toBeDefined();
+        if (field) expect(Object.keys(error.fields!), JSON.stringify(payload)).toContain(field);
+        if (message) expect(error.fields![field], JSON.stringify(payload)).toBe(message);
+      }
+      const notJson = await t.app.inject({ method: 'POST', url: '/api/v1/review-requests', headers: { authorization: `Bearer ${austinKey.key}`, 'content-type': 'application/json' }, payload: '{"customer":' });
+      expect(notJson.statusCode).toBe(400);
+      expect(errorOf(notJson)).toEqual({ code: 'invalid_request', message: 'The request body is not valid JSON.' });
+      const badKey = await v1('POST', '/review-requests', austinKey.key, body(), { 'idempotency-key': 'x'.repeat(256) });
+      expect(badKey.statusCode).toBe(400);
+      expect(errorOf(badKey).fields).toEqual({ 'Idempotency-Key': API_MSG.idempotencyKey });
+      expect(await counts()).toEqual(before);
+    });
+
+    it('honours an opt-out exactly as Operate does', async () => {
+      await recordConsent(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550310', scope: 'dispatch', action: 'opt_out', source: 'dashboard' });
+      const operate = json(await owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: '5125550310', customer_name: 'Opted Out' })).data;
+      const res = await v1('POST', '/review-requests', austinKey.key, body({ customer: { name: 'Opted Out', phone: '5125550310' } }));
+      expect(res.statusCode).toBe(201);
+      const made = res.json();
+      expect(made).toMatchObject({ status: 'failed', delivery: { sms: { status: 'failed', message: operate.phone_message }, email: null } });
+      expect(operate.phone_message).toBe(MSG.lookupOptedOut);
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550310' } })).toBe(0);
+    });
+
+    it('answers a repeated Idempotency-Key with the same request and sends nothing more; another body is a 409', async () => {
+      const headers = { 'idempotency-key': 'order-1001' };
+      const payload = body({ customer: { name: 'Idem Potent', phone: '5125550320' } });
+      const first = await v1('POST', '/review-requests', austinKey.key, payload, headers);
+      expect(first.statusCode).toBe(201);
+      const before = await counts();
+      const again = await v1('POST', '/review-requests', austinKey.key, { ...payload, customer: { phone: '512-555-0320', name: 'Idem Potent' } }, headers);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(await counts()).toEqual(before);
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550320' } })).toBe(1);
+
+      const other = await v1('POST', '/review-requests', austinKey.key, { ...payload, external_id: 'different' }, headers);
+      expect(other.statusCode).toBe(409);
+      expect(errorOf(other)).toEqual({ code: 'idempotency_conflict', message: API_MSG.idempotencyConflict });
+      expect(await counts()).toEqual(before);
+
+      // The same Idempotency-Key under another key is another request.
+      const otherKey = await keyFor(austin.id, ['review_requests:write']);
+      const separate = await v1('POST', '/review-requests', otherKey.key, payload, headers);
+      expect(separate.statusCode).toBe(201);
+      expect(separate.json().id).not.toBe(first.json().id);
+    });
+
+    it('sends once when two requests with the same Idempotency-Key arrive together', async () => {
+      const before = await counts();
+      const payload = body({ customer: { name: 'Race Twice', phone: '5125550321' } });
+      const headers = { 'idempotency-key': 'race-1' };
+      const [a, b] = await Promise.all([v1('POST', '/review-requests', austinKey.key, payload, headers), v1('POST', '/review-requests', austinKey.key, payload, headers)]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect(a.json()).toEqual(b.json());
+      expect(a.json().status).toBe('sent');
+      const after = await counts();
+      expect(after.requests - before.requests).toBe(1);
+      expect(after.dispatches - before.dispatches).toBe(1);
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550321' } })).toBe(1);
+    });
+
+    it('keeps a later send_at, and a time outside the sending window, for the sweep', async () => {
+      const sendAt = new Date(Date.now() + 2 * 3600_000);
+      const res = await v1('POST', '/review-requests', austinKey.key, body({ customer: { name: 'Later Please', phone: '5125550330' }, send_at: sendAt.toISOString() }));
+      expect(res.statusCode).toBe(201);
+      const made = res.json();
+      expect(made).toMatchObject({ status: 'scheduled', scheduled_for: sendAt.toISOString(), sent_at: null, delivery: { sms: null, email: null } });
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550330' } })).toBe(0);
+      const deps = { ...t.app.deps, log: t.app.log };
+      await sendDueRequests(deps, new Date());
+      expect((await v1('GET', `/review-requests/${made.id}`, austinKey.key)).json().status).toBe('scheduled');
+      await sendDueRequests(deps, new Date(sendAt.getTime() + 1000));
+      const sent = (await v1('GET', `/review-requests/${made.id}`, austinKey.key)).json();
+      expect(sent).toMatchObject({ status: 'sent', delivery: { sms: { status: 'sent' } } });
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550330' } })).toBe(1);
+      // A second sweep sends nothing again.
+      await sendDueRequests(deps, new Date(sendAt.getTime() + 61_000));
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550330' } })).toBe(1);
+
+      // Quiet hours: with a window that excludes this hour in the location's zone, the request waits for it.
+      const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: austin.timeZone, hourCycle: 'h23', hour: 'numeric' }).format(new Date()));
+      const saved = t.config.sendWindow;
+      t.config.sendWindow = hour <= 21 ? { startHour: hour + 1, endHour: hour + 2 } : { startHour: 0, endHour: 1 };
+      try {
+        const quiet = (await v1('POST', '/review-requests', austinKey.key, body({ customer: { name: 'Quiet Hours', phone: '5125550331' } }))).json();
+        expect(quiet.status).toBe('scheduled');
+        const opens = new Date(quiet.scheduled_for);
+        expect(opens.getTime()).toBeGreaterThan(Date.now());
+        expect(Number(new Intl.DateTimeFormat('en-US', { timeZone: austin.timeZone, hourCycle: 'h23', hour: 'numeric' }).format(opens))).toBe(t.config.sendWindow.startHour);
+        expect(await t.db.outboxMessage.count({ where: { to: '+15125550331' } })).toBe(0);
+        await sendDueRequests(deps, new Date(opens.getTime() + 1000));
+        expect((await v1('GET', `/review-requests/${quiet.id}`, austinKey.key)).json().status).toBe('sent');
+      } finally {
+        t.config.sendWindow = saved;
+      }
+    });
+
+    it('applies the trial allowance and the plan: refused up front, or spent when sent', async () => {
+      const key = await keyFor(lite.id, ['review_requests:write']);
+      const liteCampaign = await t.db.campaign.findFirst({ where: { locationId: lite.id, deletedAt: null } });
+      const uid = liteCampaign?.uid ?? (await t.db.campaign.create({ data: { locationId: lite.id, uid: 'LiteCampaign1', name: 'Lee Roof', description: '', department: 'Roofing', image: '' } })).uid;
+      await t.db.location.update({ where: { id: lite.id }, data: { pcheckCount: 1 } });
+      const sent = await v1('POST', '/review-requests', key.key, { customer: { name: 'Trial One', phone: '5125550340' }, campaign_uid: uid });
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json().status).toBe('sent');
+      expect((await t.db.location.findUniqueOrThrow({ where: { id: lite.id } })).pcheckCount).toBe(0);
+
+      const before = await counts();
+      const none = await v1('POST', '/review-requests', key.key, { customer: { name: 'Trial Two', phone: '5125550341' }, campaign_uid: uid });
+      expect(none.statusCode).toBe(409);
+      expect(errorOf(none)).toEqual({ code: 'trial_limit_reached', message: API_MSG.trialLimit });
+      await t.db.location.update({ where: { id: lite.id }, data: { pcheckCount: 5, trialEndsAt: new Date(Date.now() - 60_000) } });
+      const paused = await v1('POST', '/review-requests', key.key, { customer: { name: 'Trial Two', phone: '5125550341' }, campaign_uid: uid });
+      expect(paused.statusCode).toBe(409);
+      expect(errorOf(paused).code).toBe('sending_paused');
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe('reads', () => {
+    it("GET /review-requests/{id}: another location's request, or an unknown id, is 404", async () => {
+      const dallasKey = await keyFor(dallas.id);
+      const theirs = (await v1('POST', '/review-requests', dallasKey.key, { customer: { name: 'Dallas Person', phone: '2145550350' }, campaign_uid: dallasCampaign.uid })).json();
+      expect(theirs.status).toBe('sent');
+      const res = await v1('GET', `/review-requests/${theirs.id}`, austinKey.key);
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: API_MSG.notFound });
+      expect((await v1('GET', '/review-requests/rr_doesnotexist0000', austinKey.key)).statusCode).toBe(404);
+      expect((await v1('GET', `/review-requests/${theirs.id}`, dallasKey.key)).statusCode).toBe(200);
+    });
+
+    it('GET /reviews: newest first, paged by an opaque cursor, since, with campaign, customer and source; only the key’s location', async () => {
+      const first = await v1('GET', '/reviews?limit=3', austinKey.key);
+      expect(first.statusCode).toBe(200);
+      const page1 = first.json();
+      expect(page1.data).toHaveLength(3);
+      expect(page1.next_cursor).toEqual(expect.any(String));
+      const page2 = (await v1('GET', `/reviews?limit=3&cursor=${page1.next_cursor}`, austinKey.key)).json();
+      const all = [...page1.data, ...page2.data];
+      expect(new Set(all.map((r: { id: string }) => r.id)).size).toBe(6);
+      const times = all.map((r: { posted_at: string }) => Date.parse(r.posted_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+
+      const expected = await t.db.review.findMany({ where: { locationId: austin.id, archived: false }, orderBy: [{ postedAt: 'desc' }, { id: 'desc' }], take: 6, include: { campaign: true } });
+      expect(all.map((r: { id: string }) => r.id)).toEqual(expected.map((r) => `rv_${r.id}`));
+      const kudo = expected.find((r) => r.source === 'kudo' && r.campaign);
+      if (kudo) {
+        const shown = all.find((r: { id: string }) => r.id === `rv_${kudo.id}`);
+        expect(shown).toMatchObject({ source: 'kudo', rating: kudo.rating, text: kudo.text, campaign: { uid: kudo.campaign!.uid, name: kudo.campaign!.name } });
+      }
+
+      const since = expected[2]!.postedAt.toISOString();
+      const recent = (await v1('GET', `/reviews?since=${encodeURIComponent(since)}&limit=100`, austinKey.key)).json();
+      expect(recent.data.every((r: { posted_at: string }) => r.posted_at >= since)).toBe(true);
+      expect(recent.data.length).toBeGreaterThanOrEqual(3);
+
+      const dallasReviews = await t.db.review.findMany({ where: { locationId: dallas.id }, select: { id: true } });
+      let cursor: string | null = null;
+      const seen: string[] = [];
+      do {
+        const page: { data: { id: string }[]; next_cursor: string | null } = (await v1('GET', `/reviews?limit=100${cursor ? `&cursor=${cursor}` : ''}`, austinKey.key)).json();
+        seen.push(...page.data.map((r) => r.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen.length).toBe(await t.db.review.count({ where: { locationId: austin.id, archived: false } }));
+      expect(dallasReviews.some((r) => seen.includes(`rv_${r.id}`))).toBe(false);
+    });
+
+    it('refuses a bad cursor, limit or since naming the field', async () => {
+      for (const [query, field, message] of [
+        ['cursor=garbage', 'cursor', API_MSG.cursor],
+        [`cursor=${Buffer.from('[1,2,3]').toString('base64url')}`, 'cursor', API_MSG.cursor],
+        ['limit=0', 'limit', API_MSG.limit],
+        ['limit=101', 'limit', API_MSG.limit],
+        ['limit=abc', 'limit', API_MSG.limit],
+        ['since=yesterday', 'since', API_MSG.since],
+        ['colour=red', ''],
+      ] as const) {
+        const res = await v1('GET', `/reviews?${query}`, austinKey.key);
+        expect(res.statusCode, query).toBe(400);
+        if (field) expect(errorOf(res).fields?.[field], query).toBe(message);
+      }
+      expect((await v1('GET', '/conversations?cursor=bad', austinKey.key)).statusCode).toBe(400);
+    });
+
+    it("GET /campaigns: the location's campaigns by name", async () => {
+      const res = (await v1('GET', '/campaigns', austinKey.key)).json();
+      const expected = await t.db.campaign.findMany({ where: { locationId: austin.id, deletedAt: null }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+      expect(res.data).toEqual(expected.map((c) => ({ uid: c.uid, name: c.name, employee_id: c.employeeId, department: c.department, is_default: c.isDefault })));
+    });
+
+    it("GET /conversations: the location's conversations, newest first, paged", async () => {
+      const total = await t.db.conversation.count({ where: { locationId: austin.id } });
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { data: { id: string; phone: string; open: boolean }[]; next_cursor: string | null } = (await v1('GET', `/conversations?limit=7${cursor ? `&cursor=${cursor}` : ''}`, austinKey.key)).json();
+        seen.push(...page.data.map((c) => c.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen.length).toBe(total);
+      const ids = seen.map((s) => Number(s.slice(3)));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      const theirs = await t.db.conversation.findMany({ where: { locationId: dallas.id }, select: { id: true } });
+      expect(theirs.some((c) => seen.includes(`cv_${c.id}`))).toBe(false);
+    });
+  });
+
+  describe('the document and the edges', () => {
+    it('serves its own OpenAPI document without a key, written from the call definitions, and stays out of /api/docs', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json();
+      expect(doc.openapi).toBe('3.1.0');
+      expect(doc.servers).toEqual([{ url: 'http://kudo.test/api/v1' }]);
+      for (const e of publicApi.V1_ENDPOINTS) {
+        const op = doc.paths[e.path.replace(':id', '{id}')][e.method.toLowerCase()];
+        expect(op.operationId).toBe(e.id);
+        expect(op['x-scopes']).toEqual(e.scopes);
+        expect(op.responses[String(e.status)].content['application/json'].schema).toBeDefined();
+      }
+      const create = doc.paths['/review-requests'].post;
+      expect(create.requestBody.content['application/json'].schema.properties.customer.required).toEqual(['name']);
+      expect(create.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+      expect(doc.paths['/reviews'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit', 'since']);
+
+      const internal = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(Object.keys(internal.paths).some((p) => p.startsWith('/api/v1'))).toBe(false);
+      expect(Object.keys(internal.paths)).toContain('/api/settings/integrations/api-keys');
+    });
+
+    it('answers an unknown call of version 1 in its own error shape', async () => {
+      const res = await v1('GET', '/nothing-here', austinKey.key);
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: API_MSG.noRoute });
+    });
+  });
+});

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { parsePhone, publicApi, toE164 } from '@kudo/shared';
+import type { AppDeps, Log } from '../../http/context.js';
+import { defineJob } from '../../jobs/define.js';
+import { loadEntitlements } from '../../lib/entitlements.js';
+import { AppError } from '../../lib/errors.js';
+import { nextSendTime } from '../../lib/quiet-hours.js';
+import { hashToken } from '../../lib/tokens.js';
+import { sendDispatch } from '../operate/index.js';
+import { ApiError, type ApiCtx } from './v1.js';
+
+const { API_MSG, API_KEY_LIMITS } = publicApi;
+type Input = z.output<typeof publicApi.reviewRequestInput>;
+type Output = publicApi.ReviewRequestOutput;
+type Deps = AppDeps & { log: Log };
+
+/** rr_ and 16 URL-safe random characters. */
+const newPublicId = () => `rr_${randomBytes(12).toString('base64url')}`;
+
+/** A send that started this long ago and never finished was interrupted (the process stopped). */
+export const SENDING_TIMEOUT_MS = 10 * 60_000;
+/** How long a repeat waits for the first request with its Idempotency-Key to finish sending. */
+const REPLAY_WAIT_MS = 10_000;
+
+const IDEMPOTENCY_KEY_RE = new RegExp(`^[\\x21-\\x7E]{1,${API_KEY_LIMITS.idempotencyKeyMax}}$`);
+
+/** The Idempotency-Key header, when sent: 1 to 255 visible ASCII characters. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_RE.test(header)) {
+    throw new ApiError('invalid_request', API_MSG.idempotencyKey, { 'Idempotency-Key': API_MSG.idempotencyKey });
+  }
+  return header;
+}
+
+interface RequestRow {
+  id: number;
+  publicId: string;
+  locationId: number;
+  requestHash: string;
+  campaignId: number;
+  customerName: string;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  channel: string;
+  externalId: string | null;
+  scheduledFor: Date;
+  status: string;
+  error: string | null;
+  claimedAt: Date | null;
+  createdAt: Date;
+}
+
+/** The campaign a request names: by uid, by a unique Employee ID, or the location's default. */
+async function resolveCampaign(ctx: ApiCtx, input: Input) {
+  const where = { locationId: ctx.caller.locationId, deletedAt: null };
+  if (input.campaign_uid) {
+    const found = await ctx.db.campaign.findFirst({ where: { ...where, uid: input.campaign_uid } });
+    if (!found) throw new ApiError('unprocessable', API_MSG.campaignUnknown, { campaign_uid: API_MSG.campaignUnknown });
+    return found;
+  }
+  if (input.employee_id) {
+    const found = await ctx.db.campaign.findMany({ where: { ...where, employeeId: input.employee_id }, take: 2 });
+    if (found.length === 0) throw new ApiError('unprocessable', API_MSG.employeeUnknown, { employee_id: API_MSG.employeeUnknown });
+    if (found.length > 1) throw new ApiError('unprocessable', API_MSG.employeeAmbiguous, { employee_id: API_MSG.employeeAmbiguous });
+    return found[0]!;
+  }
+  const fallback = await ctx.db.campaign.findMany({ where, orderBy: [{ isDefault: 'desc' }, { id: 'asc' }], take: 2 });
+  // The default campaign, or the only one there is.
+  const chosen = fallback[0]?.isDefault || fallback.length === 1 ? fallback[0] : undefined;
+  if (!chosen) throw new ApiError('unprocessable', API_MSG.campaignRequired, { campaign_uid: API_MSG.campaignRequired });
+  return chosen;
+}
+
+/**
+ * POST /review-requests. The request is recorded first — with its Idempotency-Key under a unique index, so of
+ * two identical requests at once exactly one is recorded and the other answers it — then sent at once
+ * through Operate's send path when it is due and the sending window is open, or left for the minute's sweep.
+ */
+export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotencyKey: string | null): Promise<{ request: Output; replayed: boolean }> {
+  const { caller, db } = ctx;
+  const requestHash = hashToken(JSON.stringify(input));
+  if (idempotencyKey) {
+    const earlier = await db.apiReviewRequest.findUnique({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey } } });
+    if (earlier) return { request: await replay(ctx, earlier, requestHash), replayed: true };
+  }
+
+  const campaign = await resolveCampaign(ctx, input);
+  const location = await db.location.findUniqueOrThrow({ where: { id: caller.locationId }, select: { timeZone: true, freeTrial: true, pcheckCount: true } });
+  // Refused before anything is recorded, so a later retry with the same key may still send.
+  if ((await loadEntitlements(db, caller.locationId))?.canSend === false) throw new ApiError('sending_paused', API_MSG.sendingPaused);
+  if (location.freeTrial && location.pcheckCount <= 0) throw new ApiError('trial_limit_reached', API_MSG.trialLimit);
+
+  const now = new Date();
+  const asked = input.send_at ? new Date(input.send_at) : null;
+  const scheduledFor = nextSendTime(asked && asked > now ? asked : now, location.timeZone, ctx.config.sendWindow);
+  const dueNow = scheduledFor.getTime() <= now.getTime();
+  const phone = input.customer.phone ? toE164(input.customer.phone) : null;
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO api_review_requests (public_id, location_id, api_key_id, idempotency_key, request_hash, campaign_id, customer_name,
+                                     customer_phone, customer_email, channel, external_id, send_at, scheduled_for, status, claimed_at)
+    VALUES (${newPublicId()}, ${caller.locationId}, ${caller.keyId}, ${idempotencyKey}, ${requestHash}, ${campaign.id}, ${input.customer.name},
+            ${phone}, ${input.customer.email ?? null}, ${input.channel}, ${input.external_id ?? null}, ${asked}, ${dueNow ? now : scheduledFor},
+            ${dueNow ? 'sending' : 'scheduled'}, ${dueNow ? now : null})
+    ON CONFLICT (api_key_id, idempotency_key) DO NOTHING
+    RETURNING id`;
+  const id = rows[0]?.id;
+  if (id === undefined) {
+    // Another request with this key was recorded meanwhile: answer that one.
+    const earlier = await db.apiReviewRequest.findUniqueOrThrow({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey: idempotencyKey! } } });
+    return { request: await replay(ctx, earlier, requestHash), replayed: true };
+  }
+  if (dueNow) await deliver(ctx, await db.apiReviewRequest.findUniqueOrThrow({ where: { id } }));
+  return { request: await viewOf(ctx, id), replayed: false };
+}
+
+/**
+ * A repeat of an earlier request: the same body answers it (once it is no longer being sent, waiting a
+ * little for that), another body is a 409. Nothing is sent again.
+ */
+async function replay(ctx: ApiCtx, earlier: RequestRow, requestHash: string): Promise<Output> {
+  if (earlier.requestHash !== requestHash) throw new ApiError('idempotency_conflict', API_MSG.idempotencyConflict);
+  const until = Date.now() + REPLAY_WAIT_MS;
+  let row = earlier;
+  while (row.status === 'sending' && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    row = await ctx.db.apiReviewRequest.findUniqueOrThrow({ where: { id: row.id } });
+  }
+  return viewOf(ctx, row.id);
+}
+
+/**
+ * Sends a request its caller has claimed (status sending) through Operate's send path, as the location
+ * (no user) with source api; the dispatch records the request, unique, so it is never sent twice. What the
+ * path refuses (trial used up, sending paused, campaign removed) is recorded as the request's error.
+ */
+async function deliver(deps: Deps, row: RequestRow): Promise<void> {
+  const { db } = deps;
+  let status: 'sent' | 'failed' = 'failed';
+  let error: string | null = null;
+  try {
+    const [location, campaign] = await Promise.all([
+      db.location.findUniqueOrThrow({ where: { id: row.locationId }, select: { freeTrial: true } }),
+      db.campaign.findUniqueOrThrow({ where: { id: row.campaignId }, select: { uid: true } }),
+    ]);
+    const sms = row.channel !== 'email' && row.customerPhone ? (parsePhone(row.customerPhone) ?? '') : '';
+    const email = row.channel !== 'sms' && row.customerEmail ? row.customerEmail : '';
+    const result = await sendDispatch(
+      deps,
+      { locationId: row.locationId, freeTrial: location.freeTrial, userId: null },
+      'pcheck',
+      { campaign_uid: campaign.uid, customer_phone: sms, customer_email: email, customer_name: row.customerName, customer_address: '', is_test: false },
+      'api',
+      { apiRequestId: row.id },
+    );
+    status = result.status === 1 ? 'sent' : 'failed';
+  } catch (e) {
+    if (e instanceof AppError) error = e.message;
+    else {
+      deps.log.error({ err: e, apiRequestId: row.id }, 'API review request failed');
+      error = 'The request could not be sent.';
+    }
+  }
+  await db.apiReviewRequest.update({ where: { id: row.id }, data: { status, error } });
+}
+
+const channelOutcome = (status: number | null, message: string | null) =>
+  status === null ? null : { status: status === 1 ? ('sent' as const) : ('failed' as const), message: message ?? '' };
+
+/** A request as the API answers it, with its dispatch's outcome when it was sent. */
+async function viewOf(deps: AppDeps, id: number): Promise<Output> {
+  const row = await deps.db.apiReviewRequest.findUniqueOrThrow({
+    where: { id },
+    include: {
+      dispatch: { select: { smsStatus: true, smsMessage: true, emailStatus: true, emailMessage: true, createdAt: true, respondedAt: true } },
+    },
+  });
+  const campaign = await deps.db.campaign.findUniqueOrThrow({ where: { id: row.campaignId }, select: { uid: true, name: true, employeeId: true } });
+  const d = row.dispatch;
+  return {
+    id: row.publicId,
+    status: row.status as Output['status'],
+    channel: row.channel as Output['channel'],
+    scheduled_for: row.scheduledFor.toISOString(),
+    sent_at: d?.createdAt.toISOString() ?? null,
+    responded_at: d?.respondedAt?.toISOString() ?? null,
+    campaign: { uid: campaign.uid, name: campaign.name, employee_id: campaign.employeeId },
+    customer: { name: row.customerName, phone: row.customerPhone, email: row.customerEmail },
+    external_id: row.externalId,
+    delivery: { sms: channelOutcome(d?.smsStatus ?? null, d?.smsMessage ?? null), email: channelOutcome(d?.emailStatus ?? null, d?.emailMessage ?? null) },
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /review-requests/{id}: the caller's location's request; any other id is not found. */
+export async function getReviewRequest(ctx: ApiCtx, publicId: string): Promise<Output> {
+  const row = await ctx.db.apiReviewRequest.findFirst({ where: { publicId, locationId: ctx.caller.locationId }, select: { id: true } });
+  if (!row) throw new ApiError('not_found', API_MSG.notFound);
+  return viewOf(ctx, row.id);
+}
+
+/**
+ * The minute's sweep: sends the scheduled requests that are due (claimed with SKIP LOCKED, so two workers
+ * share them without sending one twice), moves one whose sending window closed meanwhile to its next opening,
+ * and closes sends that never finished as failed rather than risk a second message.
+ */
+export async function sendDueRequests(deps: Deps, now: Date = new Date(), limit = 100): Promise<number> {
+  const { db } = deps;
+  await db.apiReviewRequest.updateMany({
+    where: { status: 'sending', claimedAt: { lt: new Date(now.getTime() - SENDING_TIMEOUT_MS) } },
+    data: { status: 'failed', error: 'The send was interrupted; nothing more is sent for this request.' },
+  });
+  const claimed = await db.$queryRaw<{ id: number }[]>`
+    UPDATE api_review_requests r SET status = 'sending', claimed_at = ${now}
+    FROM (
+      SELECT id FROM api_review_requests
+      WHERE status = 'scheduled' AND scheduled_for <= ${now}
+      ORDER BY scheduled_for, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) c
+    WHERE r.id = c.id
+    RETURNING r.id`;
+  let sent = 0;
+  for (const { id } of claimed) {
+    const row = await db.apiReviewRequest.findUniqueOrThrow({ where: { id } });
+    const { timeZone } = await db.location.findUniqueOrThrow({ where: { id: row.locationId }, select: { timeZone: true } });
+    const opens = nextSendTime(now, timeZone, deps.config.sendWindow);
+    if (opens > now) {
+      await db.apiReviewRequest.update({ where: { id }, data: { status: 'scheduled', scheduledFor: opens, claimedAt: null } });
+      continue;
+    }
+    await deliver(deps, row);
+    sent += 1;
+  }
+  return sent;
+}
+
+/** Scheduled review requests go out within a minute of their time. */
+export const reviewRequestsDueJob = defineJob({
+  name: 'public-api.review-requests-due',
+  payload: z.object({}).passthrough(),
+  cron: '* * * * *',
+  retryLimit: 1,
+  async handler(_payload, deps) {
+    await sendDueRequests(deps);
+  },
+});

@@ -1,0 +1,156 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { FIELD_MSG, publicApi } from '@kudo/shared';
+import type { AppDeps, Log } from '../../http/context.js';
+import { AppError } from '../../lib/errors.js';
+import { hit } from '../../lib/rate-limit.js';
+import { hashToken } from '../../lib/tokens.js';
+import { validationFields } from '../../plugins/errors.js';
+import { KEY_PREFIX } from './keys.js';
+
+const { API_ERROR_CODES, API_MSG } = publicApi;
+type ApiErrorCode = publicApi.ApiErrorCode;
+
+/** An error of the public API: its code says what happened, its status comes with the code. */
+export class ApiError extends AppError {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(API_ERROR_CODES[code], message, fields);
+    this.name = 'ApiError';
+  }
+}
+
+/** Who calls: a key, acting for its location. */
+export interface ApiCaller {
+  keyId: number;
+  keyName: string;
+  scopes: readonly string[];
+  locationId: number;
+}
+
+/** What a public API handler receives: the app's parts, the request's logger, and the caller. */
+export type ApiCtx = AppDeps & { log: Log; caller: ApiCaller };
+
+const MINUTE = 60_000;
+/** last_used_at is written when it is older than this: a busy key costs no write per request. */
+export const LAST_USED_EVERY_MS = MINUTE;
+
+const BEARER = /^Bearer[ \t]+([\x21-\x7E]+)[ \t]*$/i;
+
+const callers = new WeakMap<FastifyRequest, ApiCaller>();
+
+/**
+ * The checks before any handler: the key (none or unknown 401, revoked 403), its rate limit (429, with the
+ * RateLimit headers on every answer), then the call's scope (403). The key is found by its SHA-256, so the
+ * key itself is never compared character by character.
+ */
+async function authenticate(deps: AppDeps, endpoint: publicApi.V1Endpoint, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? BEARER.exec(header) : null;
+  if (!match) throw new ApiError('unauthorized', API_MSG.noKey, undefined, { 'www-authenticate': 'Bearer' });
+  const token = match[1]!;
+  const key = token.startsWith(KEY_PREFIX) && token.length <= 200 ? await deps.db.apiKey.findUnique({ where: { keyHash: hashToken(token) } }) : null;
+  if (!key) throw new ApiError('unauthorized', API_MSG.unknownKey, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  if (key.revokedAt) throw new ApiError('key_revoked', API_MSG.revoked);
+
+  const max = deps.config.rateLimits.apiKey;
+  const counted = await hit(deps.db, `api:key:${key.id}`, MINUTE);
+  const resetSeconds = Math.max(0, Math.ceil((counted.resetAt.getTime() - Date.now()) / 1000));
+  reply.header('ratelimit-limit', String(max));
+  reply.header('ratelimit-remaining', String(Math.max(0, max - counted.count)));
+  reply.header('ratelimit-reset', String(resetSeconds));
+  if (counted.count > max) throw new ApiError('rate_limited', API_MSG.rateLimited, undefined, { 'retry-after': String(Math.max(1, resetSeconds)) });
+
+  if (endpoint.scopes.length > 0 && !endpoint.scopes.some((s) => key.scopes.includes(s))) {
+    throw new ApiError('insufficient_scope', API_MSG.scope(endpoint.scopes));
+  }
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+    // Guarded in SQL too: of several processes answering the same key at once, one writes.
+    const stale = new Date(Date.now() - LAST_USED_EVERY_MS);
+    await deps.db.apiKey.updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: stale } }] }, data: { lastUsedAt: new Date() } });
+  }
+  callers.set(request, { keyId: key.id, keyName: key.name, scopes: key.scopes, locationId: key.locationId });
+}
+
+const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'insufficient_scope',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'unprocessable',
+  429: 'rate_limited',
+};
+
+const send = (reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) =>
+  reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } } satisfies publicApi.ApiErrorBody);
+
+/** Every error of the public API as `{error: {code, message, fields?}}`; nothing unexpected leaves as more than a 500. */
+export function v1ErrorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    return send(reply, error.statusCode, error.code, error.message, error.errors);
+  }
+  if (error instanceof AppError) {
+    const code = CODE_OF_STATUS[error.statusCode] ?? 'invalid_request';
+    return send(reply, error.statusCode, code, error.message, error.errors);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = validationFields(error);
+    return send(reply, 400, 'invalid_request', Object.values(fields)[0] ?? 'The request is not valid.', fields);
+  }
+  if ((error as { code?: unknown }).code === 'P2020') return send(reply, 400, 'invalid_request', FIELD_MSG.numberOutOfRange);
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      status === 413
+        ? 'The request is too large.'
+        : status === 415
+          ? 'Send the body as application/json.'
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is not valid JSON.'
+            : 'The request is not valid.';
+    return send(reply, status, 'invalid_request', message);
+  }
+  request.log.error({ err: error }, 'unhandled error in the public API');
+  return send(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again; the request id is in the X-Request-Id header.');
+}
+
+export type V1Input<E extends publicApi.V1Endpoint> = {
+  body: E extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
+  query: E extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
+  params: E extends { params: infer S extends z.ZodType } ? z.output<S> : undefined;
+};
+
+export type V1Handler<E extends publicApi.V1Endpoint> = (input: V1Input<E>, ctx: ApiCtx, reply: FastifyReply, request: FastifyRequest) => Promise<z.input<E['response']>>;
+
+/**
+ * Registers one call of version 1 (in the /api/v1 scope): the key is checked before anything else, the
+ * input is validated with the call's schemas and the answer written through its response schema. Left out
+ * of /api/docs: version 1 has its own document.
+ */
+export function v1Route<E extends publicApi.V1Endpoint>(app: FastifyInstance, deps: AppDeps, endpoint: E, handler: V1Handler<E>) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      hide: true,
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response: { [endpoint.status]: endpoint.response },
+    },
+    onRequest: (request, reply) => authenticate(deps, endpoint, request, reply),
+    handler: async (request, reply) => {
+      const caller = callers.get(request)!;
+      const input = { body: request.body, query: request.query, params: request.params } as V1Input<E>;
+      const result = await handler(input, { ...deps, log: request.log, caller }, reply, request);
+      return reply.code(endpoint.status).send(result);
+    },
+  });
+}
