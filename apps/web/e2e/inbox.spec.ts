@@ -111,22 +111,48 @@ test('templates with placeholders, the 140 and 300 warnings, and the export', as
 });
 
 test('a new conversation, and a website chat lead that becomes a conversation', async ({ page }) => {
+  test.setTimeout(120_000);
   await openInbox(page, 'admin@kudo.test');
   await page.getByRole('button', { name: 'New Conversation' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Conversation' });
   await expect(dialog.getByRole('tab', { name: 'Multiple Conversations' })).toBeVisible();
+
+  // 'Send for...' opens its dialog even before the form is complete: Myself, Unassigned or a user.
+  await dialog.getByRole('button', { name: 'Send for...' }).click();
+  const sendFor = page.getByRole('dialog', { name: 'Send for...' });
+  await expect(sendFor.getByRole('radio', { name: 'Myself' })).toBeChecked();
+  await expect(sendFor.getByRole('radio', { name: 'Unassigned' })).toBeVisible();
+  await expect(sendFor.getByRole('combobox', { name: 'User' })).toHaveValue('');
+  await expect(sendFor.getByRole('combobox', { name: 'User' }).locator('option:checked')).toHaveText('None Selected');
+  await expect(sendFor.getByText('This conversation will be assigned to you.')).toBeVisible();
+  await saveShot(page, 'new-conversation-send-for');
+  await expectAccessible(page, 'new conversation send for');
+  // Its Send only looks disabled on an incomplete form: pressed, it says what is missing.
+  await sendFor.getByRole('button', { name: 'Send', exact: true }).click({ force: true });
+  await expect(sendFor).toBeHidden();
+  await expect(page.getByText("Message can't be sent")).toBeVisible();
+  await expect(page.getByText('Please agree to our terms below')).toBeVisible();
+  await expect(dialog.getByText('Please provide a valid number')).toBeVisible();
+  await expect(dialog.getByText('Please provide a message')).toBeVisible();
+  await expectAccessible(page, 'new conversation incomplete');
   await dialog.getByLabel('Contact number').fill('5125559002');
   await expect(dialog.getByLabel('Contact number')).toHaveValue('(512) 555-9002');
   await dialog.getByLabel('Name (optional)').fill('Rosa Kim');
   await dialog.getByRole('textbox', { name: 'Message' }).fill('Hi Rosa, your estimate is ready.');
-  // Send looks disabled until the terms are checked; pressing it says why.
+  // Send looks disabled until the terms are checked; pressing it says why (once the first notice has gone).
+  await expect(page.getByText('Please agree to our terms below')).toBeHidden({ timeout: 10_000 });
   await dialog.getByRole('button', { name: 'Send', exact: true }).click({ force: true });
   await expect(page.getByText('Please agree to our terms below')).toBeVisible();
   await dialog.getByLabel('This message is not being sent for marketing purposes.').check();
   await expectAccessible(page, 'new conversation');
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  // Sent for nobody in particular: the new conversation is Unassigned.
+  await dialog.getByRole('button', { name: 'Send for...' }).click();
+  await sendFor.getByRole('radio', { name: 'Unassigned' }).check();
+  await expect(sendFor.getByText('This conversation will be assigned to you.')).toBeHidden();
+  await sendFor.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, /Rosa Kim/)).toBeVisible();
+  await expect(row(page, /Rosa Kim/)).toContainText('Unassigned');
 
   // A website visitor's chat: a lead, and a conversation in the inbox (the location's web chat switched on first).
   const csrf = (await page.context().cookies()).find((c) => c.name === 'kudo_csrf')?.value ?? '';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatPhoneTyping, INBOX_MSG, inboxApi, operateApi, phoneAddress, type AssigneeView, type NewConversationJob } from '@kudo/shared';
+import { formatPhoneTyping, INBOX_LIMITS, INBOX_MSG, inboxApi, operateApi, phoneAddress, type AssigneeView, type NewConversationJob } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { ProgressTable } from '../../../components/ProgressTable';
@@ -108,19 +108,18 @@ export function NewConversationModal({
   const singleReady = number.length === 14 && lookup.state === 'ok' && body.trim() !== '' && !busy;
   const multipleReady = file !== null && !busy && body.trim() !== '';
   const ready = tab === 'single' ? singleReady : multipleReady;
+  const incomplete = !ready || !terms;
 
+  /** Whether the form can be sent; if not, everything missing shows at once (the fields' messages and the terms'). */
   const validate = (): boolean => {
     const e: Record<string, string> = {};
     if (tab === 'single' && number.length !== 14) e.number = INBOX_MSG.numberRequired;
     if (tab === 'multiple' && !file) e.file = INBOX_MSG.fileRequired;
     if (!body.trim()) e.body = INBOX_MSG.messageRequired;
-    if (body.length > 300) e.body = INBOX_MSG.overHardTyping;
+    if (body.length > INBOX_LIMITS.hardChars) e.body = INBOX_MSG.overHardTyping;
     setErrors(e);
-    if (Object.keys(e).length) return false;
-    if (!terms) {
-      toast.show({ tone: 'error', title: INBOX_MSG.termsTitle, description: INBOX_MSG.termsBody });
-      return false;
-    }
+    if (!terms) toast.show({ tone: 'error', title: INBOX_MSG.termsTitle, description: INBOX_MSG.termsBody });
+    if (Object.keys(e).length || !terms) return false;
     return tab === 'single' ? lookup.state === 'ok' : true;
   };
 
@@ -180,10 +179,11 @@ export function NewConversationModal({
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button variant="secondary" onClick={() => (validate() ? setSendFor(true) : undefined)} aria-disabled={!ready || !terms}>
+            {/* Send for... always opens its dialog; Send only looks disabled, and pressed says what is missing. */}
+            <Button variant="secondary" onClick={() => setSendFor(true)}>
               Send for...
             </Button>
-            <Button onClick={() => void send('self', '')} loading={busy} aria-disabled={!ready || !terms} className={!ready || !terms ? styles.looksDisabled : undefined}>
+            <Button onClick={() => void send('self', '')} loading={busy} aria-disabled={incomplete} className={incomplete ? styles.looksDisabled : undefined}>
               Send
             </Button>
           </>
@@ -263,6 +263,8 @@ export function NewConversationModal({
             </Button>
             <Button
               disabled={rule === 'users' && !selected}
+              aria-disabled={incomplete}
+              className={incomplete ? styles.looksDisabled : undefined}
               onClick={() => {
                 setSendFor(false);
                 void send(rule, selected);
