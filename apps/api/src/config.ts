@@ -97,6 +97,11 @@ export const configSchema = z.object({
   STRIPE_API_BASE_URL: z.string().url().optional(),
   /** Marks cookies Secure; on by default when PUBLIC_URL is https. */
   COOKIE_SECURE: bool.optional(),
+  /**
+   * Lets webhooks go to private, loopback and link-local addresses and over plain http: for a local demo and the
+   * tests, never where the server can reach an internal network.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   APP_VERSION: z.string().optional(),
   /**
    * The local-time hours automated SMS may go out in, as START-END (default 8-21). Set a stricter window
@@ -133,6 +138,8 @@ export interface Config {
   webDist: string;
   version: string;
   cookieSecure: boolean;
+  /** Outgoing webhooks may target private addresses and plain http (WEBHOOKS_ALLOW_PRIVATE). */
+  webhooks: { allowPrivate: boolean };
   rateLimits: { login: number; public: number; apiKey: number };
   encryptionKey: string | undefined;
   /** Automated SMS go out only between these local hours. */
@@ -173,6 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     version: e.APP_VERSION ?? rootPackageVersion(),
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     rateLimits: { login: e.RATE_LIMIT_LOGIN_PER_MINUTE, public: e.RATE_LIMIT_PUBLIC_PER_MINUTE, apiKey: e.RATE_LIMIT_API_KEY_PER_MINUTE },
     encryptionKey: e.ENCRYPTION_KEY,
     sendWindow: { startHour: Number(e.SEND_WINDOW.split('-')[0]), endHour: Number(e.SEND_WINDOW.split('-')[1]) },

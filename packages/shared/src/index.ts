@@ -17,3 +17,4 @@ export * from './csv.js';
 export * from './contrast.js';
 export * as publicApi from './public-api.js';
 export { API_SCOPES, API_SCOPE_INFO, API_KEY_LIMITS, API_V1_BASE, V1_OPENAPI_PATH, type ApiScope } from './public-api.js';
+export * from './webhooks.js';

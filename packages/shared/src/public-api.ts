@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parsePhone } from './phone.js';
 import { isValidEmail } from './validators.js';
+import { v1CreateWebhook, v1DeleteWebhook, v1ListWebhooks } from './webhooks.js';
 
 /**
  * The public API, version 1 (`/api/v1`): what outside systems call with an API key. Each call is defined
@@ -240,7 +241,7 @@ const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), n
 export interface V1Endpoint {
   /** The OpenAPI operationId. */
   id: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Fastify-style path below /api/v1. */
   path: string;
   summary: string;
@@ -327,7 +328,7 @@ export const listConversations = defineV1({
 });
 
 /** Every call of version 1, in the documentation's order. */
-export const V1_ENDPOINTS: readonly V1Endpoint[] = [createReviewRequest, getReviewRequest, listReviews, listCampaigns, listConversations];
+export const V1_ENDPOINTS: readonly V1Endpoint[] = [createReviewRequest, getReviewRequest, listReviews, listCampaigns, listConversations, v1CreateWebhook, v1ListWebhooks, v1DeleteWebhook];
 
 /** The address of the version's OpenAPI document, served without a key. */
 export const V1_OPENAPI_PATH = `${API_V1_BASE}/openapi.json`;

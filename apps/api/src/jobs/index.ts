@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { AppDeps, JobQueue, Log } from '../http/context.js';
 import type { JobDef } from './define.js';
@@ -43,11 +44,80 @@ export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolea
       await job.handler(payload, { ...deps, log });
     });
   }
+  const listener = work ? listenForWakeUps(databaseUrl, jobs, (job) => boss.send(job.name, {}), log) : null;
   return {
     send: (job, payload, options) => boss.send(job.name, job.payload.parse(payload) as object, options ?? {}),
     stop: async () => {
       stopping = true;
+      await listener?.stop();
       await boss.stop({ graceful: true, wait: true, close: true, timeout: 5_000 });
+    },
+  };
+}
+
+/** Coalesces the notifications of this many milliseconds into one job. */
+const WAKE_DELAY_MS = 25;
+const RECONNECT_MS = 5_000;
+
+/**
+ * One LISTEN connection for the jobs that name a `wakeOn` channel: a notification enqueues the job. The connection
+ * comes back after a loss; what was notified meanwhile waits for the job's cron run.
+ */
+function listenForWakeUps(databaseUrl: string, jobs: readonly JobDef[], wake: (job: JobDef) => Promise<unknown>, log: Log) {
+  const byChannel = new Map(jobs.filter((j) => j.wakeOn).map((j) => [j.wakeOn!, j]));
+  if (byChannel.size === 0) return null;
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const pending = new Map<string, NodeJS.Timeout>();
+
+  const onNotification = (channel: string) => {
+    const job = byChannel.get(channel);
+    if (!job || pending.has(channel)) return;
+    pending.set(
+      channel,
+      setTimeout(() => {
+        pending.delete(channel);
+        wake(job).catch((err: unknown) => log.error({ err }, `waking ${job.name} failed`));
+      }, WAKE_DELAY_MS),
+    );
+  };
+
+  const connect = async () => {
+    retry = null;
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: databaseUrl, application_name: 'kudo-jobs-listen' });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    c.on('notification', (n) => onNotification(n.channel));
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      client = c;
+      for (const channel of byChannel.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) await c.end();
+    } catch (err) {
+      log.warn({ err }, 'listening for job wake-ups failed; retrying');
+      client = c;
+      lost();
+      await c.end().catch(() => undefined);
+    }
+  };
+  void connect();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      for (const t of pending.values()) clearTimeout(t);
+      pending.clear();
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
     },
   };
 }

@@ -38,6 +38,8 @@ import { registerBillingRoutes } from './billing/routes.js';
 import { stripeEventJob } from './billing/stripe-events.js';
 import { registerPublicApiRoutes } from './public-api/routes.js';
 import { reviewRequestsDueJob } from './public-api/review-requests.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
+import { deliverWebhooksJob } from './webhooks/delivery.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -76,6 +78,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerReportRoutes,
   registerBillingRoutes,
   registerPublicApiRoutes,
+  registerWebhookRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -95,4 +98,5 @@ export const areaJobs: readonly JobDef[] = [
   closeRewardMonthsJob,
   stripeEventJob,
   reviewRequestsDueJob,
+  deliverWebhooksJob,
 ];

@@ -20,6 +20,7 @@ import * as logs from './logs.js';
 import * as reports from './reports.js';
 import * as billing from './billing.js';
 import * as integrations from './integrations.js';
+import * as webhooks from './webhooks.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -44,6 +45,7 @@ export * as logsApi from './logs.js';
 export * as reportsApi from './reports.js';
 export * as billingApi from './billing.js';
 export * as integrationsApi from './integrations.js';
+export * as webhooksApi from './webhooks.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -73,6 +75,7 @@ const areas = [
   reports,
   billing,
   integrations,
+  webhooks,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -85,6 +88,7 @@ export type { LocationItem, Profile } from './session.js';
 export type { OutboxMessage } from './system.js';
 export type { BillingSubscription } from './billing.js';
 export { API_KEY_MSG, type ApiKeyItem } from './integrations.js';
+export type { WebhookDeliveryItem, WebhookItem } from './webhooks.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
 export { IMAGE_TYPES } from './images.js';
 export type { PublicLocationData } from './pulsecheck.js';

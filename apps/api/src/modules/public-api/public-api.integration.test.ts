@@ -26,7 +26,7 @@ describe('public API: keys in settings, and version 1 with them', async () => {
     const row = await t.db.apiKey.create({ data: { locationId, name, prefix: made.prefix, keyHash: made.hash, scopes } });
     return { key: made.key, id: row.id };
   };
-  const v1 = (method: 'GET' | 'POST', path: string, key: string | null, payload?: unknown, headers: Record<string, string> = {}) =>
+  const v1 = (method: 'GET' | 'POST' | 'DELETE', path: string, key: string | null, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({
       method,
       url: `/api/v1${path}`,
