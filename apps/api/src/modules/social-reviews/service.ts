@@ -182,9 +182,16 @@ interface CreditInput {
 const refreshed = (ctx: LocationCtx, input: CreditInput) =>
   loadPage(ctx, { view: input.view, limit: input.limit, after: input.cursor?.after ?? null, before: input.cursor?.before ?? null });
 
+/** The cursor of the page to send back is read before anything changes: one the server did not make refuses the request whole. */
+function checkCursor(input: CreditInput) {
+  if (input.cursor?.after) decodeCursor(input.cursor.after);
+  else if (input.cursor?.before) decodeCursor(input.cursor.before);
+}
+
 /** A person credits the review to the campaign: confirms a suggestion or gives credit by hand. */
 export async function addAttribution(ctx: LocationCtx, input: CreditInput) {
   if (input.attribution_method !== 'human') throw badRequest(MSG.socialCreditByPerson, { attribution_method: MSG.socialCreditByPerson });
+  checkCursor(input);
   const review = await socialReviewOf(ctx, input.review_id);
   const campaign = await campaignOf(ctx, input.campaign_uid);
   if (campaign.deletedAt) throw notFound(MSG.dispatchCampaignNotFound);
@@ -197,6 +204,7 @@ export async function addAttribution(ctx: LocationCtx, input: CreditInput) {
 
 /** Removes a person's credit or a suggestion; a removed suggestion is not made again for the same text. */
 export async function removeAttribution(ctx: LocationCtx, input: CreditInput) {
+  checkCursor(input);
   const review = await socialReviewOf(ctx, input.review_id);
   const campaign = await campaignOf(ctx, input.campaign_uid);
   const gone = await ctx.db.reviewCredit.deleteMany({

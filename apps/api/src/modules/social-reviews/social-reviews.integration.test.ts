@@ -95,6 +95,20 @@ describe('social reviews: list, credit, replies and the report', () => {
     }
     expect((await owner.post(LOAD, { limit: 0 })).statusCode).toBe(400);
     expect((await owner.post(LOAD, { view: 'everything' })).statusCode).toBe(400);
+    // Crediting with such a cursor changes nothing: the cursor is read before the credit is written.
+    const review = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'google', credits: { none: {} } } });
+    const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null } });
+    const body = { review_id: review.id, campaign_uid: campaign.uid, attribution_method: 'human', cursor: { after: 'not-a-cursor' } };
+    const added = await owner.post(ADD, body);
+    expect([added.statusCode, json(added).message]).toEqual([400, MSG.socialReviewBadCursor]);
+    expect(await t.db.reviewCredit.count({ where: { reviewId: review.id } })).toBe(0);
+    await t.db.reviewCredit.create({ data: { locationId: austinId, reviewId: review.id, campaignId: campaign.id, method: 'human' } });
+    for (const cursor of [{ after: 'not-a-cursor' }, { before: 'not-a-cursor' }]) {
+      const removed = await owner.post(REMOVE, { ...body, cursor });
+      expect([removed.statusCode, json(removed).message]).toEqual([400, MSG.socialReviewBadCursor]);
+    }
+    expect(await t.db.reviewCredit.count({ where: { reviewId: review.id } })).toBe(1);
+    await t.db.reviewCredit.deleteMany({ where: { reviewId: review.id } });
   });
 
   it('a person confirms a suggestion: the review leaves needs_credit and the campaign earns the credit', async () => {
