@@ -2,14 +2,15 @@ import fc from 'fast-check';
 import pg from 'pg';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, endpoints, type EndpointDef } from '@kudo/shared';
+import { CSRF_COOKIE, CSRF_HEADER, endpoints, fieldKey, INT_RANGE, MSG, rawEndpoints, type EndpointDef, type RawEndpointDef } from '@kudo/shared';
 import { createTestApp, json, loginAs, multipart, type Agent, type TestContext } from './helpers.js';
-import { callers, fieldsOf, validParams, validSample, type Callers } from './registry-walk.js';
+import { callers, fieldsOf, numberFields, validParams, validSample, type Callers, type FieldAt } from './registry-walk.js';
 
 /**
  * Hostile input for every endpoint of the registry: wrong types, 100k-character strings, NUL, lone
- * surrogates, right-to-left and emoji text, broken JSON, deep nesting, prototype keys and path
- * parameters that are not ids. No answer may be a 5xx, and a refused request must write nothing.
+ * surrogates, right-to-left and emoji text, broken JSON, deep nesting, prototype keys, path parameters
+ * that are not ids, and numbers no column holds. No answer may be a 5xx, and a refused request must
+ * write nothing.
  * What was written is recorded by triggers on every table of the database.
  */
 
@@ -96,7 +97,7 @@ const hostileString = fc.oneof(
 const hostileLeaf = fc.oneof(
   hostileString,
   fc.boolean(),
-  fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, -1e-308),
+  fc.constantFrom(0, -0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, -1e308, -1e-308),
   fc.constant(null),
 );
 
@@ -153,6 +154,12 @@ const hostileSegment = fc.oneof(
     '0',
     '1.5',
     '1e9',
+    '1e+308',
+    '1e400',
+    'Infinity',
+    'NaN',
+    '-0',
+    '2147483648',
     '99999999999999999999',
     '0x1f',
     '%201',
@@ -189,9 +196,21 @@ interface HostileRequest {
 
 const objectText = (entries: [string, string][]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
 
+/** Path parameters the endpoint accepts, real ones where the walk knows them. */
+function validParamsOf(e: EndpointDef | RawEndpointDef): Record<string, string> {
+  const names = e.params ? [...fieldsOf(e.params).keys()] : [];
+  return { ...validParams(e), ...Object.fromEntries(names.filter((n) => REAL[n]).map((n) => [n, REAL[n]!])) };
+}
+
+/** A body the endpoint accepts, real ones where the walk knows them. */
+function validBodyOf(e: EndpointDef | RawEndpointDef): Record<string, unknown> {
+  const sample = (e.body ? (validSample(e.body) ?? {}) : {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, REAL[k] ?? v]));
+}
+
 function hostileRequest(e: EndpointDef): fc.Arbitrary<HostileRequest> {
   const paramNames = e.params ? [...fieldsOf(e.params).keys()] : [];
-  const valid = { ...validParams(e), ...Object.fromEntries(paramNames.filter((n) => REAL[n]).map((n) => [n, REAL[n]!])) };
+  const valid = validParamsOf(e);
   const params = fc.record(Object.fromEntries(paramNames.map((n) => [n, fc.oneof(hostileSegment, fc.constant(valid[n]!))])));
 
   const validQuery = (e.query ? validSample(e.query) : {}) as Record<string, unknown>;
@@ -205,8 +224,7 @@ function hostileRequest(e: EndpointDef): fc.Arbitrary<HostileRequest> {
         .join('&'),
     );
 
-  const sample = (e.body ? (validSample(e.body) ?? {}) : {}) as Record<string, unknown>;
-  const validBody = Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, REAL[k] ?? v]));
+  const validBody = validBodyOf(e);
   const base = Object.entries(validBody).map(([k, v]) => [k, JSON.stringify(v)] as [string, string]);
   const bodyKeys = [...(e.body ? fieldsOf(e.body).keys() : []), '__proto__', 'constructor', 'unexpected'];
   const json = (payload: string) => ({ contentType: 'application/json', payload });
@@ -239,6 +257,103 @@ function hostileRequest(e: EndpointDef): fc.Arbitrary<HostileRequest> {
   return fc.record({ params, query, b: body }).map(({ params, query, b }) => ({ params, query, body: b.body, odd: b.odd }));
 }
 
+// ——— Numbers no column holds ———
+
+/**
+ * How a number goes out: `json` is JSON text put where the field goes in the body (a number as JSON writes
+ * it, 1e400 included, or a string); `text` is the text of a query string, a path parameter or a form.
+ */
+type NumberCase = { json: string } | { text: string };
+
+/** Numbers beyond a PostgreSQL integer, bigint and a double, unsafe integers, and the forms JSON has for them. */
+const HUGE_JSON = ['1e+308', '-1e+308', '1E308', '2147483648', '-2147483649', '9223372036854775808', '9007199254740993', '1e400', '-1e400', '123456789012345678901234567890'];
+/** The same as text, with what JSON cannot write as a number. */
+const HUGE_TEXT = ['1e+308', '-1e308', '1e400', '-1e400', '2147483648', '-2147483649', '9223372036854775808', '9007199254740993', '0x80000000', 'Infinity', '-Infinity', 'NaN'];
+/** Some of them as JSON strings, for the body fields that read text as a number. */
+const HUGE_IN_STRINGS = ['1e+308', '1e400', '2147483648', '9007199254740993', 'Infinity', 'NaN'].map((t) => JSON.stringify(t));
+/** Numbers a column may hold or not: fractions where an id is meant, signed zeros, exponent forms, the edges. */
+const EDGE_JSON = ['1.5', '-0', '0', '-1', '1e3', '2147483647', '-2147483648', '0.1e1', '"1.5"', '"-0"', '"1e2"', '" 7 "', '""'];
+const EDGE_TEXT = ['1.5', '-0', '0', '-1', '1e2', '2147483647', '-2147483648', ' 7 ', '', '1_000', '+5'];
+
+const readJson = (c: NumberCase): unknown => ('json' in c ? JSON.parse(c.json) : c.text);
+
+/** Whether the number a case carries (as the schemas read it: text through Number()) is beyond a PostgreSQL integer. */
+function beyondInt(c: NumberCase, readsText: boolean): boolean {
+  const value = readJson(c);
+  const n = typeof value === 'number' ? value : typeof value === 'string' && readsText ? Number(value) : undefined;
+  return n !== undefined && (!Number.isFinite(n) || n > INT_RANGE.max || n < INT_RANGE.min);
+}
+
+/** Any number as text: doubles of every size, long integers, exponent forms. */
+const anyNumberText = fc.oneof(
+  fc.double().map((d) => (Number.isFinite(d) ? String(d) : Number.isNaN(d) ? 'NaN' : d > 0 ? '1e400' : '-1e400')),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
+  fc.tuple(fc.integer({ min: -99, max: 99 }), fc.integer({ min: -400, max: 400 })).map(([m, e]) => `${m}e${e}`),
+);
+
+/** Any number for a field: as text in a query string or path, as a JSON number in a body (or a JSON string, where the field reads one). */
+function anyNumber(part: 'body' | 'query' | 'params', readsText: boolean): fc.Arbitrary<NumberCase> {
+  if (part !== 'body') return anyNumberText.map((text) => ({ text }));
+  const asNumber = anyNumberText.map((t) => ({ json: t === 'NaN' ? '"NaN"' : t }));
+  return readsText ? fc.oneof(asNumber, anyNumberText.map((t) => ({ json: JSON.stringify(t) }))) : asNumber;
+}
+
+/** A valid input with one value put in at a field's place (merging lists item by item). */
+function merge(base: unknown, patch: unknown): unknown {
+  if (Array.isArray(base) && Array.isArray(patch)) return patch.map((p, i) => merge(base[i], p));
+  if (base && patch && typeof base === 'object' && typeof patch === 'object' && !Array.isArray(base) && !Array.isArray(patch)) {
+    const out: Record<string, unknown> = { ...base };
+    for (const [k, v] of Object.entries(patch)) out[k] = merge(out[k], v);
+    return out;
+  }
+  return patch;
+}
+
+const MARK = '\u0001number\u0001';
+
+interface NumberField extends FieldAt {
+  part: 'body' | 'query' | 'params';
+  readsText: boolean;
+}
+
+/** The request that sends `c` in the field, everything else valid. */
+function numberRequest(e: EndpointDef | RawEndpointDef, f: NumberField, c: NumberCase, form = false): Omit<HostileRequest, 'odd'> {
+  const params = validParamsOf(e);
+  const sample = e.query ? ((validSample(e.query) ?? {}) as Record<string, unknown>) : {};
+  const query: Record<string, string> = Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, String(v)]));
+  const sent = 'text' in c ? c.text : c.json;
+  if (f.part === 'params') params[f.path[0]!] = encodeURIComponent(sent);
+  if (f.part === 'query') query[f.path[0]!] = sent;
+  let body: HostileRequest['body'];
+  if (e.method !== 'GET') {
+    const valid = validBodyOf(e);
+    if (f.part !== 'body') body = { contentType: 'application/json', payload: JSON.stringify(valid) };
+    else if (form) {
+      const fields = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, String(v)]));
+      body = { contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams({ ...fields, [f.path[0]!]: sent }).toString() };
+    } else body = { contentType: 'application/json', payload: JSON.stringify(merge(valid, f.build(MARK))).replace(JSON.stringify(MARK), sent) };
+  }
+  return { params, query: new URLSearchParams(query).toString(), body };
+}
+
+/**
+ * A number that names a real review reaches Google: the local stand-in knows the last 400 days of reviews
+ * only, and answers for an older one as Google does when it cannot be reached (503, saying so).
+ */
+const upstreamDown = (res: Awaited<ReturnType<typeof send>>) =>
+  res.statusCode === 503 && [MSG.googleUnavailable, MSG.facebookUnavailable].some((m) => m === json(res).message);
+
+/** Every field of the endpoint that takes a number, in its body, query string and path. */
+function numberFieldsOf(e: EndpointDef | RawEndpointDef): NumberField[] {
+  const fields = (part: NumberField['part']) => {
+    const schema = e[part];
+    const found = schema ? numberFields(schema).map((f) => ({ ...f, part })) : [];
+    // Query strings and path parameters are text, one level deep.
+    return part === 'body' ? found : found.filter((f) => f.path.length === 1).map((f) => ({ ...f, readsText: true }));
+  };
+  return [...fields('params'), ...fields('query'), ...fields('body')];
+}
+
 // ——— Sending and watching the database ———
 
 let lastWrite = 0;
@@ -249,9 +364,9 @@ async function writesSince(): Promise<{ tbl: string; op: string; row_data: unkno
   return rows.filter((r) => !BOOKKEEPING.includes(r.tbl));
 }
 
-async function send(agent: Agent, e: EndpointDef, req: HostileRequest) {
+async function send(agent: Agent, e: EndpointDef | RawEndpointDef, req: Omit<HostileRequest, 'odd'>) {
   const path = e.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => req.params[name]!);
-  const url = `/api${path}${req.query ? `?${req.query}` : ''}`;
+  const url = `${'outsideApi' in e && e.outsideApi ? '' : '/api'}${path}${req.query ? `?${req.query}` : ''}`;
   const csrf = agent.cookies[CSRF_COOKIE];
   return t.app.inject({
     method: e.method,
@@ -266,7 +381,7 @@ async function send(agent: Agent, e: EndpointDef, req: HostileRequest) {
 }
 
 /** Logs a caller in again when an endpoint (logout, location change, magic login) changed its session. */
-async function keepSessions(e: EndpointDef) {
+async function keepSessions(e: EndpointDef | RawEndpointDef) {
   const res = await who.owner.get('/api/access/location-user/load');
   if (res.statusCode !== 200 || json(res).data.location.location_id !== austinId) {
     who.owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
@@ -277,6 +392,53 @@ async function keepSessions(e: EndpointDef) {
 
 const accepted: string[] = [];
 const statuses = new Map<number, number>();
+
+describe('numbers no column holds, in every numeric field of every endpoint', () => {
+  it('answers 400 naming the field, never 5xx, and a refused request writes nothing', { timeout: 240_000 }, async () => {
+    const failures: string[] = [];
+    let fields = 0;
+    let refusedBeyond = 0;
+    await writesSince();
+    let seed = 20_261_127;
+    for (const e of [...endpoints, ...rawEndpoints]) {
+      const agent = e.access.kind === 'staff' ? who.staff : who.owner;
+      const numeric = numberFieldsOf(e);
+      for (const f of numeric) {
+        fields++;
+        const key = fieldKey(f.path);
+        // A query string or a path carries text; a body carries JSON numbers, and strings where the field reads them.
+        const fixed: NumberCase[] =
+          f.part !== 'body'
+            ? [...HUGE_TEXT, ...EDGE_TEXT.filter((t) => f.part === 'query' || t !== '')].map((text) => ({ text }))
+            : [...HUGE_JSON, ...EDGE_JSON.filter((j) => f.readsText || !j.startsWith('"')), ...(f.readsText ? HUGE_IN_STRINGS : [])].map((j) => ({ json: j }));
+        const check = async (c: NumberCase, form = false) => {
+          const res = await send(agent, e, numberRequest(e, f, c, form));
+          const writes = await writesSince();
+          const what = `${e.id} ${e.method} ${e.path} ${f.part}.${key}=${'text' in c ? c.text : c.json}${form ? ' (form)' : ''}`;
+          const errors = res.statusCode === 400 ? ((json(res).errors ?? {}) as Record<string, string>) : {};
+          const named = Object.keys(errors).some((k) => k === key || k.startsWith(`${key}.`));
+          // What the field's own rule refuses, or a number beyond what a column holds, is a 400 naming the field.
+          const mustRefuse = beyondInt(c, f.readsText) || !f.schema.safeParse(readJson(c)).success;
+          if (res.statusCode >= 500 && !upstreamDown(res)) failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          else if (mustRefuse && !named) failures.push(`${what} → ${res.statusCode} without naming the field ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 400 && writes.length) failures.push(`${what} → ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.tbl}`).join(', ')}`);
+          if (beyondInt(c, f.readsText) && res.statusCode === 400) refusedBeyond++;
+        };
+        await fc.assert(
+          fc.asyncProperty(anyNumber(f.part, f.readsText), (c) => check(c)),
+          // The examples count among the runs: five random numbers come after them.
+          { seed: seed++, numRuns: fixed.length + 5, examples: fixed.map((c): [NumberCase] => [c]), endOnFailure: true },
+        );
+        // A form body carries numbers as text, like a query string.
+        if (f.part === 'body' && f.path.length === 1 && f.readsText) for (const t of HUGE_TEXT.slice(0, 4)) await check({ text: t }, true);
+      }
+      if (numeric.length) await keepSessions(e);
+    }
+    expect(failures).toEqual([]);
+    expect(fields).toBeGreaterThan(60);
+    expect(refusedBeyond).toBeGreaterThanOrEqual(fields * HUGE_JSON.length);
+  });
+});
 
 describe('hostile input to every endpoint of the registry', () => {
   it('never answers 5xx, and a refused request writes nothing', { timeout: 240_000 }, async () => {
@@ -291,7 +453,7 @@ describe('hostile input to every endpoint of the registry', () => {
           const writes = await writesSince();
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const what = `${e.id} ${e.method} ${e.path} ${JSON.stringify(req).slice(0, 300)}`;
-          if (res.statusCode >= 500) failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500 && !upstreamDown(res)) failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
           else if (res.statusCode >= 400 && writes.length) failures.push(`${what} → ${res.statusCode} but wrote ${writes.map((w) => `${w.op} ${w.tbl}`).join(', ')}`);
           else if (res.statusCode < 400 && writes.length) {
             accepted.push(`${e.id}: ${writes.map((w) => `${w.op} ${w.tbl}`).join(', ')}`);

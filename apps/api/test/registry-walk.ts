@@ -72,6 +72,36 @@ export function fieldPaths(schema: z.ZodType, wrap: Wrap = (o) => o, prefix: str
   return [];
 }
 
+/** Whether a value of the schema may be a number: a number schema under wrappers, pipes, unions or a lazy part. */
+export function takesNumber(schema: z.ZodType): boolean {
+  const d = def(schema);
+  if (schema instanceof z.ZodNumber) return true;
+  if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(d.type)) return takesNumber(d.innerType as z.ZodType);
+  if (d.type === 'pipe') return takesNumber(d.in as z.ZodType) || takesNumber(d.out as z.ZodType);
+  if (d.type === 'union') return (d.options as z.ZodType[]).some(takesNumber);
+  if (d.type === 'intersection') return takesNumber(d.left as z.ZodType) || takesNumber(d.right as z.ZodType);
+  if (d.type === 'lazy') return takesNumber((d.getter as () => z.ZodType)());
+  return false;
+}
+
+/**
+ * Every field of a schema that takes a number (see fieldPaths), the items of lists of numbers included
+ * (as `ids.0`), each with whether it reads text ("12", as query strings and forms carry it) as a number.
+ */
+export function numberFields(schema: z.ZodType): (FieldAt & { readsText: boolean })[] {
+  return fieldPaths(schema).flatMap((f) => {
+    const inner = def(core(f.schema));
+    const items: FieldAt[] =
+      inner.type === 'array' && takesNumber(inner.element as z.ZodType)
+        ? [{ path: [...f.path, '0'], schema: inner.element as z.ZodType, build: (value) => f.build([value]) }]
+        : [];
+    return [...(takesNumber(f.schema) ? [f] : []), ...items].map((field) => {
+      const read = field.schema.safeParse('7');
+      return { ...field, readsText: read.success && typeof read.data === 'number' };
+    });
+  });
+}
+
 /** The first candidate a schema refuses, or undefined when it accepts them all. */
 export const refused = (schema: z.ZodType, candidates: readonly unknown[]) => candidates.find((c) => !schema.safeParse(c).success);
 
@@ -79,7 +109,7 @@ export const refused = (schema: z.ZodType, candidates: readonly unknown[]) => ca
 const PARAM_SAMPLES = ['12345', 'abcdefgh12345678'];
 
 /** Path parameters that pass the endpoint's params schema, so that its body and query are what gets checked. */
-export function validParams(e: EndpointDef): Record<string, string> {
+export function validParams(e: Pick<EndpointDef, 'params'>): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [name, schema] of e.params ? fieldsOf(e.params) : []) params[name] = PARAM_SAMPLES.find((v) => schema.safeParse(v).success) ?? PARAM_SAMPLES[0]!;
   return params;

@@ -42,8 +42,11 @@ export function isHttpUrl(value: string): boolean {
 /** Only https:// addresses (images shown on secure pages). */
 export const isHttpsUrl = (value: string): boolean => isHttpUrl(value) && value.slice(0, 8).toLowerCase() === 'https://';
 
+/** The numbers a PostgreSQL integer holds: every number column of the database is one. */
+export const INT_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
 /** The largest row id the database keeps (a PostgreSQL integer): larger numbers are refused, not sent to it. */
-export const ID_MAX = 2_147_483_647;
+export const ID_MAX = INT_RANGE.max;
 
 /** A row id sent by a client: a whole number from 1 to ID_MAX; `coerce` also reads "12" as 12. */
 export function idSchema(message?: string, coerce = false) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
+import { idSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** Where a review comes from: kudo (a pulseCheck answer) or a review site. */
@@ -199,11 +200,7 @@ export const exportReviews = defineEndpoint({
   }),
 });
 
-const transactionId = z.coerce
-  .number({ error: MSG.reviewNotFound })
-  .int({ error: MSG.reviewNotFound })
-  .min(1, { error: MSG.reviewNotFound })
-  .max(2_147_483_647, { error: MSG.reviewNotFound });
+const transactionId = idSchema(MSG.reviewNotFound, true);
 const reviewSource = z.enum(REVIEW_SOURCES, { error: MSG.reviewSourceRequired });
 const reviewRef = {
   transaction_id: transactionId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { RULES } from '../rules.js';
-import { isValidEmail } from '../validators.js';
+import { idSchema, isValidEmail } from '../validators.js';
 import { defineEndpoint } from './define.js';
 
 /** Social reviews: Google and Facebook reviews of the location, with the credit given to campaigns (technicians). */
@@ -69,7 +69,7 @@ export const load = defineEndpoint({
 const attributionBody = z.object({
   view,
   limit,
-  review_id: z.coerce.number({ error: MSG.reviewNotFound }).int({ error: MSG.reviewNotFound }).positive({ error: MSG.reviewNotFound }),
+  review_id: idSchema(MSG.reviewNotFound, true),
   campaign_uid: z.string({ error: MSG.dispatchCampaignNotFound }).trim().min(1, { error: MSG.dispatchCampaignNotFound }).max(64, { error: MSG.dispatchCampaignNotFound }),
   attribution_method: z.enum(ATTRIBUTION_METHODS, { error: MSG.socialCreditMethod }),
   /** The cursor the current page was loaded with (after or before), so the same page comes back refreshed. */
@@ -149,7 +149,7 @@ export const exportReport = defineEndpoint({
 });
 
 const replyParams = z.object({
-  id: z.coerce.number({ error: MSG.reviewNotFound }).int({ error: MSG.reviewNotFound }).positive({ error: MSG.reviewNotFound }),
+  id: idSchema(MSG.reviewNotFound, true),
 });
 
 export const saveReply = defineEndpoint({
