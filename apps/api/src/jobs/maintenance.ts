@@ -3,7 +3,10 @@ import { defineJob } from './define.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Removes what has stopped mattering: expired sessions, spent or stale links, old rate-limit windows, old previews. */
+/**
+ * Removes what has stopped mattering: expired sessions, spent or stale links, old rate-limit windows, old previews, old
+ * webhook events.
+ */
 export const cleanupJob = defineJob({
   name: 'maintenance.cleanup',
   payload: z.object({}).passthrough(),
@@ -18,5 +21,10 @@ export const cleanupJob = defineJob({
     await db.rateLimitHit.deleteMany({ where: { resetAt: { lt: now } } });
     // Preview links (sample pulseChecks) are anyone's to open: they are kept a day, not forever.
     await db.dispatch.deleteMany({ where: { source: 'sample', createdAt: { lt: new Date(now.getTime() - DAY) } } });
+    // Webhook events are kept 30 days with their deliveries (Settings lists them), never while one is still to go;
+    // an event whose webhooks were all removed goes at once.
+    await db.$executeRaw`
+      DELETE FROM webhook_events e
+       WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND (d.status IN ('pending', 'delivering') OR e.created_at >= ${new Date(now.getTime() - 30 * DAY)}))`;
   },
 });
