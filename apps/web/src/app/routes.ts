@@ -77,6 +77,8 @@ export const ROUTES = {
     layout: 'main',
   },
   'operate-quick-actions': { path: '/operate/quick-actions', access: at(operateRule), layout: 'main' },
+  // Ours: every recent send with who or what sent it (the public API's requests among them).
+  'operate-activity': { path: '/operate/activity', access: at(operateRule), layout: 'main' },
   // The menu entry needs kudoPro too; the inbox is the paid messaging product, so the screen does as well.
   message: { path: '/message', access: at(RULES.message), layout: 'main' },
 
@@ -200,6 +202,15 @@ export const ROUTES = {
     access: at(RULES.settingsEmployeeRewards),
     layout: 'main',
   },
+  // Ours: the public API's keys and its documentation (Owner and Admin).
+  'settings-integrations': {
+    path: '/settings/integrations',
+    access: at(RULES.settingsIntegrations),
+    layout: 'main',
+    redirectTo: 'settings-integrations-api-keys',
+  },
+  'settings-integrations-api-keys': { path: '/settings/integrations/api-keys', access: at(RULES.settingsIntegrations), layout: 'main' },
+  'settings-integrations-api-docs': { path: '/settings/integrations/api-docs', access: at(RULES.settingsIntegrations), layout: 'main' },
   'settings-billing': {
     path: '/settings/billing',
     access: at(settingsRule),

@@ -92,7 +92,7 @@ export type { WebhookDeliveryItem, WebhookItem } from './webhooks.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
 export { IMAGE_TYPES } from './images.js';
 export type { PublicLocationData } from './pulsecheck.js';
-export { APP_CODES, type AppCode, type BulkJobView, type DispatchPayload, type DispatchResult } from './operate.js';
+export { ACTIVITY_LIMIT, APP_CODES, type ActivityItem, type AppCode, type BulkJobView, type DispatchPayload, type DispatchResult } from './operate.js';
 export type { AccountTemplates, CampaignItem, CampaignSocialLink, CampaignSocialSource } from './campaigns.js';
 export { CAMPAIGN_LIMITS, CAMPAIGN_SOCIAL_SOURCES, campaignLimitMessage, isYoutubeUrl } from './campaigns.js';
 export type { AutoReplyData, EscalationContactItem, NotificationEmailItem, NotificationsData, Sentiment } from './notify.js';

@@ -309,3 +309,35 @@ export const unsubscribe = defineRawEndpoint({
   body: z.object({ 'List-Unsubscribe': z.string().max(40).optional() }).nullish(),
   produces: htmlPage,
 });
+
+/** Operate › Activity: the latest sends this many at most. */
+export const ACTIVITY_LIMIT = 100;
+
+export const activityItem = z.object({
+  id: z.number().int(),
+  /** ISO 8601, UTC. */
+  sent_at: z.string(),
+  kind: z.enum(['pcheck', 'bio']),
+  campaign: z.string(),
+  customer: z.string(),
+  /** The phone (formatted) and/or the email it went to. */
+  contact: z.string(),
+  sms_status: channelStatus,
+  email_status: channelStatus,
+  /** Why a channel failed (an opt-out), when one did. */
+  problem: z.string().nullable(),
+  /** dashboard, bulk, boost, wizard, api, sample */
+  source: z.string(),
+  /** Who sent it, as a person reads it: a user's name, Kudo Boost, or the API key's name. */
+  sent_by: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItem>;
+
+export const loadActivity = defineEndpoint({
+  id: 'operate-activity',
+  method: 'GET',
+  path: '/operate/activity',
+  summary: "The location's latest bios and pulseChecks, newest first, with who or what sent each.",
+  access: { kind: 'location', rule: RULES.operate },
+  response: z.object({ rows: z.array(activityItem) }),
+});

@@ -11,6 +11,7 @@ import { bulkView, latestBulk, startBulk } from './bulk.js';
 import { loadContactCard, sendContactCard } from './contact-card.js';
 import { readConsentSheet } from './consent-sheet.js';
 import { readUploadedSheet } from './upload.js';
+import { loadActivity } from './activity.js';
 
 export function registerOperateRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.sendBio, ({ body }, ctx) => sendDispatch(ctx, senderOf(ctx), 'bio', body));
@@ -28,5 +29,6 @@ export function registerOperateRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.bulkUpload, async (_input, ctx, _reply, request) => startBulk(ctx, await readUploadedSheet(request)));
   route(app, deps, api.bulkLatest, (_input, ctx) => latestBulk(ctx));
   route(app, deps, api.bulkStatus, ({ params }, ctx) => bulkView(ctx, ctx.location.locationId, params.id));
+  route(app, deps, api.loadActivity, (_input, ctx) => loadActivity(ctx));
   route(app, deps, api.saveBoost, async ({ body }, ctx) => new Answer(await saveBoost(ctx, body.enabled), MSG.boostSaved));
 }

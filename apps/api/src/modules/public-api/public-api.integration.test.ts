@@ -236,6 +236,27 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(byDefault.campaign.uid).toBe(fallback.uid);
     });
 
+    it("appears in Operate › Activity like any other send, attributed to the key's name", async () => {
+      const made = (await v1('POST', '/review-requests', austinKey.key, body({ customer: { name: 'Activity Check', phone: '5125550360' } }))).json();
+      expect(made.status).toBe('sent');
+      await owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: '5125550361', customer_name: 'Dashboard Send' });
+      const rows = json(await owner.get('/api/operate/activity')).data.rows as { customer: string }[];
+      const api = rows.findIndex((r) => r.customer === 'Activity Check');
+      const dashboard = rows.findIndex((r) => r.customer === 'Dashboard Send');
+      expect(rows[api]).toMatchObject({ kind: 'pcheck', source: 'api', sent_by: 'API key “Zapier”', campaign: campaign.name, contact: '(512) 555-0360', sms_status: 1, email_status: null, problem: null });
+      expect(rows[dashboard]).toMatchObject({ source: 'dashboard', sent_by: 'Olivia Owens' });
+      expect(dashboard).toBeLessThan(api);
+      // Staff who may send see it too; another location does not.
+      const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
+      expect(json(await staff.get('/api/operate/activity')).data.rows.some((r: { customer: string }) => r.customer === 'Activity Check')).toBe(true);
+      const dallasKey = await keyFor(dallas.id);
+      await v1('POST', '/review-requests', dallasKey.key, { customer: { name: 'Dallas Activity', phone: '2145550362' }, campaign_uid: dallasCampaign.uid });
+      const again = json(await owner.get('/api/operate/activity')).data.rows as { id: number; customer: string }[];
+      expect(again.some((r) => r.customer === 'Dallas Activity')).toBe(false);
+      expect(await t.db.dispatch.count({ where: { id: { in: again.map((r) => r.id) }, locationId: { not: austin.id } } })).toBe(0);
+      await expectNotLoggedIn(t.app, 'GET', '/api/operate/activity');
+    });
+
     it('refuses bad input with 400 or 422 naming the field, and records and sends nothing', async () => {
       const before = await counts();
       const cases: [unknown, number, string, string?][] = [

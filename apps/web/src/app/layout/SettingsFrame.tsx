@@ -30,6 +30,10 @@ export const SETTINGS_SECTIONS = [
     { label: 'Templates', route: 'settings-contact-card-templates' },
   ] },
   { label: 'Employee Rewards', route: 'settings-employee-rewards', tabs: [] },
+  { label: 'Integrations', route: 'settings-integrations', tabs: [
+    { label: 'API keys', route: 'settings-integrations-api-keys' },
+    { label: 'API docs', route: 'settings-integrations-api-docs' },
+  ] },
   { label: 'Billing', route: 'settings-billing', tabs: [{ label: 'Subscriptions', route: 'settings-billing-subscriptions' }] },
 ] as const satisfies readonly { label: string; route: RouteName; tabs: readonly { label: string; route: RouteName }[] }[];
 

@@ -7,6 +7,7 @@ const TABS = [
   { label: 'Dispatch', route: 'operate-dispatch' },
   { label: 'Contact Card', route: 'operate-contact-card' },
   { label: 'Quick Actions', route: 'operate-quick-actions' },
+  { label: 'Activity', route: 'operate-activity' },
 ] as const satisfies readonly { label: string; route: RouteName }[];
 
 /** Operate's pages; Contact Card shows only with the contact-card add-on (its route's rule). */
