@@ -68,6 +68,31 @@ export const configSchema = z.object({
    */
   TWILIO_SENDS_PER_SECOND: z.coerce.number().positive().default(1),
   /**
+   * The A2P 10DLC registration of each business (Twilio's ISV path): Kudo's own approved primary customer profile
+   * in Trust Hub, which vouches for each business's secondary profile. Registration needs it with real Twilio.
+   */
+  TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: z.string().min(1).optional(),
+  /** What registration costs the business, in US dollars, as the registration screen says it (Twilio's prices). */
+  CARRIER_FEE_BRAND: z.coerce.number().nonnegative().default(4.5),
+  CARRIER_FEE_VETTING: z.coerce.number().nonnegative().default(41.5),
+  CARRIER_FEE_CAMPAIGN_VETTING: z.coerce.number().nonnegative().default(15),
+  CARRIER_FEE_CAMPAIGN_MONTHLY: z.coerce.number().nonnegative().default(10),
+  /**
+   * The messages a day a brand may send by its trust score, as SCORE:LIMIT pairs (the lowest score of each tier);
+   * used when the carrier reports a score but no limit.
+   */
+  CARRIER_DAILY_LIMITS: z
+    .string()
+    .regex(/^\d{1,3}:\d+(,\d{1,3}:\d+)*$/, { error: 'CARRIER_DAILY_LIMITS must look like 75:200000,50:40000' })
+    .default('75:200000,50:40000,25:10000,1:2000'),
+  /** The A2P campaign's use case: MIXED (review requests and customer care) unless the business's texts fit one. */
+  CARRIER_CAMPAIGN_USE_CASE: z.enum(['MIXED', 'CUSTOMER_CARE', 'LOW_VOLUME', 'ACCOUNT_NOTIFICATION']).default('MIXED'),
+  /** The first status check of a registration under review after this many seconds; the wait doubles up to the maximum. */
+  CARRIER_POLL_SECONDS: z.coerce.number().int().positive().default(300),
+  CARRIER_POLL_MAX_SECONDS: z.coerce.number().int().positive().default(6 * 3600),
+  /** Without Twilio, the local registrar's seconds in each state (pending, then in review) before it decides. */
+  CARRIER_LOCAL_STEP_SECONDS: z.coerce.number().positive().default(30),
+  /**
    * 32 bytes (64 hex characters or base64) that encrypt stored secrets such as OAuth tokens. Without it a
    * key is created once in DATA_DIR/encryption.key, which suits one machine; set it when several share a database.
    */
@@ -148,6 +173,18 @@ export interface Config {
     cloudinary?: { cloudName: string; apiKey: string; apiSecret: string; uploadPreset?: string; apiBaseUrl?: string };
   };
   email: { from: string; salesAddress: string; sendgrid?: { apiKey: string; baseUrl?: string } };
+  /** The carrier (A2P 10DLC) registration: its fees and limits as shown, how often it is checked, the registrar. */
+  carrier: {
+    fees: { brand: number; vetting: number; campaignVetting: number; campaignMonthly: number };
+    /** Tiers from the highest score down: a score at or above minScore gets limit messages a day. */
+    dailyLimits: { minScore: number; limit: number }[];
+    useCase: 'MIXED' | 'CUSTOMER_CARE' | 'LOW_VOLUME' | 'ACCOUNT_NOTIFICATION';
+    pollSeconds: number;
+    pollMaxSeconds: number;
+    localStepSeconds: number;
+    /** Set with the Twilio credentials: the registrar submits to Twilio. */
+    twilio?: { accountSid: string; authToken: string; baseUrl?: string; primaryProfileSid?: string };
+  };
   sms: { supportPhone: string; twilio?: { accountSid: string; authToken: string; from?: string; messagingServiceSid?: string; baseUrl?: string; sendsPerSecond: number } };
   places: { google?: { apiKey: string; baseUrl?: string } };
   google: { oauth?: { clientId: string; clientSecret: string; oauthBaseUrl?: string; apiBaseUrl?: string } };
@@ -213,6 +250,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               baseUrl: e.TWILIO_BASE_URL,
               sendsPerSecond: e.TWILIO_SENDS_PER_SECOND,
             }
+          : undefined,
+    },
+    carrier: {
+      fees: { brand: e.CARRIER_FEE_BRAND, vetting: e.CARRIER_FEE_VETTING, campaignVetting: e.CARRIER_FEE_CAMPAIGN_VETTING, campaignMonthly: e.CARRIER_FEE_CAMPAIGN_MONTHLY },
+      dailyLimits: e.CARRIER_DAILY_LIMITS.split(',')
+        .map((pair) => {
+          const [score, limit] = pair.split(':').map(Number) as [number, number];
+          return { minScore: score, limit };
+        })
+        .sort((a, b) => b.minScore - a.minScore),
+      useCase: e.CARRIER_CAMPAIGN_USE_CASE,
+      pollSeconds: e.CARRIER_POLL_SECONDS,
+      pollMaxSeconds: Math.max(e.CARRIER_POLL_MAX_SECONDS, e.CARRIER_POLL_SECONDS),
+      localStepSeconds: e.CARRIER_LOCAL_STEP_SECONDS,
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, baseUrl: e.TWILIO_BASE_URL, primaryProfileSid: e.TWILIO_PRIMARY_CUSTOMER_PROFILE_SID }
           : undefined,
     },
     places: {

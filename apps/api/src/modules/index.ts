@@ -4,6 +4,8 @@ import type { JobDef } from '../jobs/define.js';
 import { registerAccountRoutes } from './account/routes.js';
 import { registerAnalyticsRoutes } from './analytics/routes.js';
 import { registerCardRoutes } from './card/routes.js';
+import { registerCarrierRegistrationRoutes } from './carrier-registration/routes.js';
+import { advanceRegistrationJob, sweepRegistrationsJob } from './carrier-registration/service.js';
 import { sendDueCardsJob } from './card/sending.js';
 import { registerCampaignsRoutes } from './campaigns/routes.js';
 import { verifyReportingEmail } from './general/reporting.js';
@@ -74,6 +76,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerInboxRoutes,
   registerLeaderboardRoutes,
   registerOnboardingRoutes,
+  registerCarrierRegistrationRoutes,
   registerLogsRoutes,
   registerReportRoutes,
   registerBillingRoutes,
@@ -96,6 +99,8 @@ export const areaJobs: readonly JobDef[] = [
   conversationBulkJob,
   sendDueReportsJob,
   closeRewardMonthsJob,
+  advanceRegistrationJob,
+  sweepRegistrationsJob,
   stripeEventJob,
   reviewRequestsDueJob,
   deliverWebhooksJob,

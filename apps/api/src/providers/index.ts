@@ -7,6 +7,7 @@ import { createFacebookProvider, type FacebookProvider } from './facebook/index.
 import { createGoogleProvider, type GoogleProvider } from './google/index.js';
 import { createImagesProvider, type ImagesProvider } from './images/index.js';
 import { createPlacesProvider, type PlacesProvider } from './places/index.js';
+import { createRegistrar, type RegistrarProvider } from './registrar/index.js';
 import { createSmsProvider, type SmsProvider } from './sms/index.js';
 import { createVoiceProvider, type VoiceProvider } from './voice/index.js';
 
@@ -19,9 +20,11 @@ export interface Providers {
   google: GoogleProvider;
   facebook: FacebookProvider;
   billing: BillingProvider;
+  /** The carrier (A2P 10DLC) registration of each business's texting. */
+  registrar: RegistrarProvider;
 }
 
 /** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config) };
 }

@@ -3,6 +3,7 @@ import { LIMITS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { parsePhone } from '../phone.js';
 import { RULES } from '../rules.js';
+import { isUsStateCode } from '../us-states.js';
 import { emailSchema, isHttpUrl, PASSWORD_CHARS_RE, personNameSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
 import { GENERAL_LIMITS, isAcceptableLogoUrl } from './general.js';
@@ -265,9 +266,38 @@ export const BUSINESS_TYPE_LABELS: Record<(typeof BUSINESS_TYPES)[number], strin
 
 const carrierText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
+/** The positions carriers accept for a business's authorized contact. */
+export const CONTACT_POSITIONS = ['Director', 'GM', 'VP', 'CEO', 'CFO', 'General Counsel', 'Other'] as const;
+
+const carrierOptional = (message: string, max: number) => z.string({ error: message }).trim().max(max, { error: message }).default('');
+
+/** The contact's title and the business's address: carriers check them, so a submission needs them. */
+const carrierAddressFields = {
+  contact_title: carrierOptional(MSG.carrierContactTitle, 100),
+  contact_position: z.union([z.enum(CONTACT_POSITIONS), z.literal('')], { error: MSG.carrierContactPosition }).default(''),
+  street: carrierOptional(MSG.carrierStreet, 255),
+  city: carrierOptional(MSG.carrierCity, 100),
+  state: z
+    .string({ error: MSG.carrierState })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === '' || isUsStateCode(v), { error: MSG.carrierState })
+    .default(''),
+  postal_code: z
+    .string({ error: MSG.carrierPostalCode })
+    .trim()
+    .refine((v) => v === '' || /^\d{5}(-\d{4})?$/.test(v), { error: MSG.carrierPostalCode })
+    .default(''),
+};
+
+const einRule = (v: { business_type: string; ein: string }, ctx: z.RefinementCtx) => {
+  if (v.business_type !== 'sole_proprietorship' && v.ein === '') ctx.addIssue({ code: 'custom', path: ['ein'], message: MSG.carrierEin });
+};
+
 /** The brand details of a carrier (10DLC) registration. A sole proprietorship has no EIN; everyone else does. */
 export const carrierRegistration = z
   .object({
+    ...carrierAddressFields,
     legal_name: carrierText(MSG.carrierLegalName, 255),
     business_type: z.enum(BUSINESS_TYPES, { error: MSG.carrierBusinessType }),
     ein: z
@@ -288,10 +318,21 @@ export const carrierRegistration = z
     contact_email: emailSchema(),
     contact_phone: phoneSchema(MSG.signupPhone),
   })
-  .superRefine((v, ctx) => {
-    if (v.business_type !== 'sole_proprietorship' && v.ein === '') ctx.addIssue({ code: 'custom', path: ['ein'], message: MSG.carrierEin });
-  });
+  .superRefine(einRule);
 export type CarrierRegistrationData = z.output<typeof carrierRegistration>;
+
+/** The details a submission needs: everything the form keeps, the contact's title and the address included. */
+export const carrierSubmission = carrierRegistration.superRefine((v, ctx) => {
+  const required: [keyof typeof v, string][] = [
+    ['contact_title', MSG.carrierContactTitle],
+    ['contact_position', MSG.carrierContactPosition],
+    ['street', MSG.carrierStreet],
+    ['city', MSG.carrierCity],
+    ['state', MSG.carrierState],
+    ['postal_code', MSG.carrierPostalCode],
+  ];
+  for (const [field, message] of required) if (v[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
+});
 
 const carrierRegistrationView = z.object({
   legal_name: z.string(),
@@ -302,6 +343,12 @@ const carrierRegistrationView = z.object({
   contact_last_name: z.string(),
   contact_email: z.string(),
   contact_phone: z.string(),
+  contact_title: z.string(),
+  contact_position: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
 });
 
 const carrierAccess = { kind: 'location', rule: { allowTrial: true, roles: ['Owner', 'Admin'] } } as const;
@@ -323,4 +370,50 @@ export const saveCarrierRegistration = defineEndpoint({
   access: carrierAccess,
   body: carrierRegistration,
   response: z.object({ registration: carrierRegistrationView, twilio_verified: z.string() }),
+});
+
+/** Where a location's carrier registration stands: not_submitted until the business first submits its details. */
+export const CARRIER_STATUSES = ['not_submitted', 'pending', 'in_review', 'approved', 'failed'] as const;
+export const CARRIER_STEPS = ['profile', 'brand', 'service', 'campaign'] as const;
+export const CARRIER_STEP_STATUSES = ['draft', 'pending', 'in_review', 'approved', 'failed'] as const;
+
+export const carrierStatusView = z.object({
+  status: z.enum(CARRIER_STATUSES),
+  /** Approved before, with changed details now under review: the texts keep going meanwhile. */
+  updating: z.boolean(),
+  steps: z.array(z.object({ step: z.enum(CARRIER_STEPS), status: z.enum(CARRIER_STEP_STATUSES) })),
+  /** The carrier's reason for a failed registration, and the form field it concerns (null when none). */
+  failure: z.object({ reason: z.string(), field: z.string().nullable() }).nullable(),
+  submitted_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  /** When the worker looks at the registration again (while pending or in review). */
+  next_check_at: z.string().nullable(),
+  /** The brand's trust score, and the messages a day it allows, as the carriers report them. */
+  trust_score: z.number().int().nullable(),
+  daily_limit: z.number().int().nullable(),
+  /** What registration costs the business, in US dollars. */
+  fees: z.object({ brand: z.number(), vetting: z.number(), campaign_vetting: z.number(), campaign_monthly: z.number() }),
+  /** Messages a day by trust score: a score at or above min_score allows limit. */
+  daily_limits: z.array(z.object({ min_score: z.number().int(), limit: z.number().int() })),
+  twilio_verified: z.string(),
+});
+export type CarrierStatusView = z.output<typeof carrierStatusView>;
+
+export const carrierRegistrationStatus = defineEndpoint({
+  id: 'carrier-registration-status',
+  method: 'GET',
+  path: '/settings/carrier-registration/status',
+  summary: "Where the location's carrier (10DLC) registration stands, step by step, with its fees and limits.",
+  access: carrierAccess,
+  response: carrierStatusView,
+});
+
+export const submitCarrierRegistration = defineEndpoint({
+  id: 'carrier-registration-submit',
+  method: 'POST',
+  path: '/settings/carrier-registration/submit',
+  summary: "Keep the location's business details and submit its carrier (10DLC) registration, or send changed details as an update.",
+  access: carrierAccess,
+  body: carrierSubmission,
+  response: z.object({ registration: carrierRegistrationView, status: carrierStatusView }),
 });

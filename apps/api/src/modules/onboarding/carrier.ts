@@ -1,9 +1,10 @@
 // The business details US carriers need to register a location's texting (10DLC), kept for that registration.
 import type { CarrierRegistrationData } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
+import type { Db } from '../../lib/db.js';
 import type { CarrierRegistration } from '../../generated/prisma/client.js';
 
-const view = (r: CarrierRegistration) => ({
+export const carrierDetailsView = (r: CarrierRegistration) => ({
   legal_name: r.legalName,
   business_type: r.businessType,
   ein: r.ein,
@@ -12,6 +13,12 @@ const view = (r: CarrierRegistration) => ({
   contact_last_name: r.contactLastName,
   contact_email: r.contactEmail,
   contact_phone: r.contactPhone,
+  contact_title: r.contactTitle,
+  contact_position: r.contactPosition,
+  street: r.street,
+  city: r.city,
+  state: r.state,
+  postal_code: r.postalCode,
 });
 
 async function twilioVerified(ctx: LocationCtx) {
@@ -21,11 +28,11 @@ async function twilioVerified(ctx: LocationCtx) {
 
 export async function loadRegistration(ctx: LocationCtx) {
   const row = await ctx.db.carrierRegistration.findUnique({ where: { locationId: ctx.location.locationId } });
-  return { registration: row ? view(row) : null, twilio_verified: await twilioVerified(ctx) };
+  return { registration: row ? carrierDetailsView(row) : null, twilio_verified: await twilioVerified(ctx) };
 }
 
-export async function saveRegistration(ctx: LocationCtx, input: CarrierRegistrationData) {
-  const locationId = ctx.location.locationId;
+/** Keeps the location's business details (a sole proprietorship without an EIN). */
+export async function storeCarrierDetails(db: Db, locationId: number, userId: number, input: CarrierRegistrationData) {
   const data = {
     legalName: input.legal_name,
     businessType: input.business_type,
@@ -36,8 +43,18 @@ export async function saveRegistration(ctx: LocationCtx, input: CarrierRegistrat
     contactLastName: input.contact_last_name,
     contactEmail: input.contact_email,
     contactPhone: input.contact_phone,
-    updatedById: ctx.session.userId,
+    contactTitle: input.contact_title,
+    contactPosition: input.contact_position,
+    street: input.street,
+    city: input.city,
+    state: input.state,
+    postalCode: input.postal_code,
+    updatedById: userId,
   };
-  const row = await ctx.db.carrierRegistration.upsert({ where: { locationId }, create: { locationId, ...data }, update: data });
-  return { registration: view(row), twilio_verified: await twilioVerified(ctx) };
+  return db.carrierRegistration.upsert({ where: { locationId }, create: { locationId, ...data }, update: data });
+}
+
+export async function saveRegistration(ctx: LocationCtx, input: CarrierRegistrationData) {
+  const row = await storeCarrierDetails(ctx.db, ctx.location.locationId, ctx.session.userId, input);
+  return { registration: carrierDetailsView(row), twilio_verified: await twilioVerified(ctx) };
 }
