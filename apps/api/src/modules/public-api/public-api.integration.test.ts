@@ -455,6 +455,9 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       for (const [query, field, message] of [
         ['cursor=garbage', 'cursor', API_MSG.cursor],
         [`cursor=${Buffer.from('[1,2,3]').toString('base64url')}`, 'cursor', API_MSG.cursor],
+        // A time JavaScript reads but the database cannot hold.
+        [`cursor=${Buffer.from('["-100000-01-01T00:00:00.000Z",5]').toString('base64url')}`, 'cursor', API_MSG.cursor],
+        ['since=-100000-01-01T00:00:00Z', 'since', API_MSG.since],
         ['limit=0', 'limit', API_MSG.limit],
         ['limit=101', 'limit', API_MSG.limit],
         ['limit=abc', 'limit', API_MSG.limit],

@@ -23,7 +23,8 @@ function decodeCursor<T extends (string | number)[]>(cursor: string | undefined,
 }
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
-const isTime = (v: unknown): v is string => typeof v === 'string' && v.length <= 40 && !Number.isNaN(Date.parse(v));
+/** A time as the cursor writes it (toISOString of a stored time): four-digit years only, which the database holds. */
+const isTime = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v) && !Number.isNaN(Date.parse(v));
 
 const orNull = (v: string | null | undefined) => (v ? v : null);
 
