@@ -102,7 +102,7 @@ describe('the unread totals kept by triggers', async () => {
         const row = await conversationRow(t.db, austinId, viewer, view.conversation_id);
         expect(view).toEqual(toConversationView(row!));
       }
-      const mine = (json(await ok(agent, 'fetch', { user_id: adminId, urgent: true })).data as { data: ConversationView[] }).data;
+      const mine = (json(await ok(agent, 'fetch', { assignee_id: adminId, urgent: true })).data as { data: ConversationView[] }).data;
       expect(mine.map((v) => v.conversation_id)).toContain(x);
       expect(mine.every((v) => v.conversation_user_id === adminId && v.urgent)).toBe(true);
       // The assignee's label is the name trimmed of Unicode's white space, the same in the list and the assignees.
