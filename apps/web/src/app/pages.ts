@@ -67,6 +67,7 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-employee-rewards': lazy(() => import('../features/rewards/pages/RewardDistributionsPage')),
   'settings-integrations-api-keys': lazy(() => import('../features/integrations/pages/ApiKeysPage')),
   'settings-integrations-api-docs': lazy(() => import('../features/integrations/pages/ApiDocsPage')),
+  'settings-integrations-webhooks': lazy(() => import('../features/webhooks/pages/WebhooksPage')),
   'settings-billing-subscriptions': lazy(() => import('../features/billing/pages/BillingPage')),
   'billing-checkout': lazy(() => import('../features/billing/pages/CheckoutPage')),
   'billing-manage': lazy(() => import('../features/billing/pages/ManagePage')),

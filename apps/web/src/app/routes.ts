@@ -211,6 +211,8 @@ export const ROUTES = {
   },
   'settings-integrations-api-keys': { path: '/settings/integrations/api-keys', access: at(RULES.settingsIntegrations), layout: 'main' },
   'settings-integrations-api-docs': { path: '/settings/integrations/api-docs', access: at(RULES.settingsIntegrations), layout: 'main' },
+  // Ours: the webhooks that send the location's events to other systems, and their deliveries (Owner and Admin).
+  'settings-integrations-webhooks': { path: '/settings/integrations/webhooks', access: at(RULES.settingsIntegrations), layout: 'main' },
   'settings-billing': {
     path: '/settings/billing',
     access: at(settingsRule),

@@ -33,6 +33,7 @@ export const SETTINGS_SECTIONS = [
   { label: 'Integrations', route: 'settings-integrations', tabs: [
     { label: 'API keys', route: 'settings-integrations-api-keys' },
     { label: 'API docs', route: 'settings-integrations-api-docs' },
+    { label: 'Webhooks', route: 'settings-integrations-webhooks' },
   ] },
   { label: 'Billing', route: 'settings-billing', tabs: [{ label: 'Subscriptions', route: 'settings-billing-subscriptions' }] },
 ] as const satisfies readonly { label: string; route: RouteName; tabs: readonly { label: string; route: RouteName }[] }[];
