@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -108,6 +109,10 @@ test('templates with placeholders, the 140 and 300 warnings, and the export', as
   await exportDialog.getByRole('button', { name: 'Export' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^Messaging_conversations_\d{4}-\d{2}-\d{2}__\d{4}-\d{2}-\d{2}\.csv$/);
+  // The export's CSV form, saved as it came: the header row, then a line per message.
+  const saved = await readFile(await file.path(), 'utf8');
+  expect(saved.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Conversation ID,Customer Name,Customer Phone,Date,Direction,Sent By,Message,Media,Status');
+  expect(saved.split('\r\n').length).toBeGreaterThan(2);
 });
 
 test('a new conversation, and a website chat lead that becomes a conversation', async ({ page }) => {

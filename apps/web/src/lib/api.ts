@@ -107,11 +107,12 @@ export async function call<E extends EndpointDef>(
 }
 
 /**
- * Calls an endpoint that answers a file (a raw endpoint): the Response itself, to read as a stream. A
- * failure answers the JSON error envelope, thrown as ApiError like every call.
+ * Calls an endpoint that answers a file (a raw endpoint): the Response itself, to read as a stream. `accept` names
+ * the form wanted when the endpoint answers several (one of its `produces` types). A failure answers the JSON error
+ * envelope, thrown as ApiError like every call.
  */
-export async function callRaw(endpoint: RawEndpointDef, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+export async function callRaw(endpoint: RawEndpointDef, body: unknown, accept?: string): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(accept ? { accept } : {}) };
   const csrf = readCookie(CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
   let response: Response;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okEnvelope } from '../envelope.js';
 import { RULES } from '../rules.js';
 import { idSchema, phoneSchema } from '../validators.js';
 import { defineEndpoint, defineRawEndpoint } from './define.js';
@@ -347,14 +348,47 @@ export const closeAllRead = defineEndpoint({
 
 const isoDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: message });
 
+/** The transcripts export's columns (E126): the ids of its JSON form and the names its CSV header row shows. */
+export const TRANSCRIPT_COLUMNS = [
+  { id: 'conversation_id', name: 'Conversation ID' },
+  { id: 'customer_name', name: 'Customer Name' },
+  { id: 'customer_phone', name: 'Customer Phone' },
+  { id: 'date', name: 'Date' },
+  { id: 'direction', name: 'Direction' },
+  { id: 'sent_by', name: 'Sent By' },
+  { id: 'message', name: 'Message' },
+  { id: 'media', name: 'Media' },
+  { id: 'status', name: 'Status' },
+] as const;
+
+export const transcriptsData = z.object({
+  columns: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** One array of cell texts per message, in the order of `columns`: the cells of the CSV form ('' for an empty one). */
+  rows: z.array(z.array(z.string())),
+});
+export type TranscriptsData = z.infer<typeof transcriptsData>;
+
+/** The file the export becomes: Messaging_conversations_{from}__{to}.csv. */
+export const transcriptsFileName = (from: string, to: string) => `Messaging_conversations_${from}__${to}.csv`;
+
+/**
+ * E126 answers in two forms of the same rows: by default the JSON envelope `{status: 1, data: {columns, rows}}`, and
+ * with `Accept: text/csv` the CSV file itself (a header row, then one CRLF-ended line per message, UTF-8 with a BOM,
+ * as an attachment named as transcriptsFileName says). Both stream day by day and carry the number of messages in
+ * `X-Total-Messages`.
+ */
 export const exportTranscripts = defineRawEndpoint({
   id: 'E126',
   method: 'POST',
   path: '/kudo-pro/export-sms-transcripts',
-  summary: 'Every message of the date range as CSV (Messaging_conversations_{from}__{to}.csv), streamed.',
+  summary:
+    'Every message of the date range (local days), day by day in the order written: columns and rows as JSON, or with Accept: text/csv the CSV file Messaging_conversations_{from}__{to}.csv. X-Total-Messages says how many.',
   access: { kind: 'location', rule: RULES.message },
   body: z.object({ from_date: isoDate('Please choose a from date'), to_date: isoDate('Please choose a to date') }),
-  produces: { 'text/csv': z.string() },
+  produces: {
+    'application/json': okEnvelope(transcriptsData).meta({ description: 'The default form: the columns (id, name) and one array of cell texts per message.' }),
+    'text/csv': z.string().meta({ description: 'With Accept: text/csv: the same rows as a CSV file (header row, CRLF lines, UTF-8 with a BOM).' }),
+  },
 });
 
 export const inboxStream = defineRawEndpoint({

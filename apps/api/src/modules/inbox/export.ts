@@ -1,12 +1,16 @@
 import { Readable } from 'node:stream';
-import { csvLine, INBOX_MSG } from '@kudo/shared';
+import { csvLine, INBOX_MSG, inboxApi } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { poolOf } from '../../lib/db.js';
 import { copyOutRows } from '../../lib/copy-out.js';
 import { badRequest } from '../../lib/errors.js';
 import { logTask } from '../../lib/tasks.js';
 
-export const EXPORT_COLUMNS = ['Conversation ID', 'Customer Name', 'Customer Phone', 'Date', 'Direction', 'Sent By', 'Message', 'Media', 'Status'] as const;
+export const EXPORT_COLUMNS = inboxApi.TRANSCRIPT_COLUMNS.map((c) => c.name);
+
+/** The two forms of the export: the CSV file, or the JSON envelope of columns and rows. */
+export type TranscriptsForm = 'csv' | 'json';
+
 /** Pieces PostgreSQL reads or writes at once, each on its own connection. */
 const AHEAD = 2;
 const MAX_DAYS = 366;
@@ -22,7 +26,7 @@ export function checkRange(from: string, to: string): { from: string; to: string
   return { from, to };
 }
 
-export const exportFileName = (from: string, to: string) => `Messaging_conversations_${from}__${to}.csv`;
+export const exportFileName = inboxApi.transcriptsFileName;
 
 /** Days of stored lines read by one query (a busy day is about 400 KB of CSV). */
 const STORED_DAYS = 7;
@@ -32,20 +36,45 @@ const onDays = (m: string, from: string, to: string, zone: string) => `${m}.loca
        AND ${m}.created_at >= (${from})::timestamp AT TIME ZONE ${zone}
        AND ${m}.created_at < (${to} + 1)::timestamp AT TIME ZONE ${zone}`;
 
-/** A stored day `d` of location `location` whose lines are current: not marked stale, and of the location's epoch. */
-const currentDay = (d: string, location = '$1') => `${d}.location_id = ${location} AND ${d}.csv IS NOT NULL AND ${d}.upto IS NOT NULL
-       AND ${d}.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = ${location}), 0)`;
+/**
+ * A stored day `d` of location `location` whose lines are current: not marked stale, in both forms, and of the
+ * location's epoch.
+ */
+const currentDay = (d: string, location = '$1') => `${d}.location_id = ${location} AND ${d}.csv IS NOT NULL AND ${d}.json IS NOT NULL
+       AND ${d}.upto IS NOT NULL AND ${d}.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = ${location}), 0)`;
 
 /**
- * One local day ($2, of location $1 in zone $3) as CSV lines in the order the messages were written (time, then id),
- * written by PostgreSQL itself (csv_field quotes exactly as csvField does): one text instead of a JS object and a
- * formatted line per row. With $4, only the messages written from $4 on: the rest after a stored head.
+ * A message's cells (`p`, its conversation `c`, its author `u`, its SMS `s`), in the order of the columns, each as
+ * SQL text, with whether the CSV must quote it (the others are digits, a date and a direction).
+ */
+const CELLS: [sql: string, quoted: boolean][] = [
+  ['p.conversation_id::text', false],
+  ['c.name', true],
+  ['c.phone', true],
+  [`to_char((p.created_at AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS')`, false],
+  ['p.direction::text', false],
+  [`CASE WHEN p.direction = 'inbound' THEN 'Customer' ELSE coalesce(u.email, CASE WHEN p.kind = 'auto_reply' THEN 'Auto-reply' ELSE 'Automatic' END) END`, true],
+  ['p.body', true],
+  ['p.media_url', true],
+  ['s.status', true],
+];
+
+/** A message's CSV line: csv_field quotes exactly as csvField does (NULL is an empty cell), CRLF-ended. */
+const CSV_LINE = `concat_ws(',', ${CELLS.map(([sql, quoted]) => (quoted ? `csv_field(${sql})` : sql)).join(', ')}) || E'\\r\\n'`;
+/** The same message as a JSON row of the same cell texts ('' for an empty one), led by a comma: `,["12","Ana",…]`. */
+const JSON_ROW = `',[' || concat_ws(',', ${CELLS.map(([sql]) => `to_json(coalesce(${sql}, ''))`).join(', ')}) || ']'`;
+
+/**
+ * One local day ($2, of location $1 in zone $3) as CSV lines, or with $5 as JSON rows, in the order the messages were
+ * written (time, then id), written by PostgreSQL itself: one text instead of a JS object and a formatted line per
+ * row. With $4, only the messages written from $4 on: the rest after a stored head.
  *
  * In the same statement, so from the same snapshot, it stores what is more than two hours old (`bound`; the whole
- * day once it is over by two hours) for the next exports: a day read from its start becomes its stored head; a
- * stored head read on from its end ($4) grows by what has become two hours old since, once that is an hour or more
- * (or the rest of the day). Either only if no trigger marked the day stale since this snapshot (its version moved
- * on), and a head only if it still ends at $4. transcript_days_stale says why two hours leave nothing out.
+ * day once it is over by two hours) for the next exports, in both forms: a day read from its start becomes its
+ * stored head; a stored head read on from its end ($4) grows by what has become two hours old since, once that is an
+ * hour or more (or the rest of the day). Either only if no trigger marked the day stale since this snapshot (its
+ * version moved on), and a head only if it still ends at $4. transcript_days_stale says why two hours leave nothing
+ * out.
  */
 const DAY_LINES = `
   WITH cur AS MATERIALIZED (
@@ -56,12 +85,7 @@ const DAY_LINES = `
                  date_trunc('minute', now() AT TIME ZONE 'UTC') - interval '2 hours') AS bound
       FROM (VALUES (1)) one (x) LEFT JOIN transcript_days d ON d.location_id = $1 AND d.day = $2::date
   ), written AS MATERIALIZED (
-    SELECT p.created_at, p.id,
-           concat_ws(',', p.conversation_id::text, csv_field(c.name), csv_field(c.phone),
-             to_char((p.created_at AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS'), p.direction::text,
-             csv_field(CASE WHEN p.direction = 'inbound' THEN 'Customer'
-                            ELSE coalesce(u.email, CASE WHEN p.kind = 'auto_reply' THEN 'Auto-reply' ELSE 'Automatic' END) END),
-             csv_field(p.body), csv_field(p.media_url), csv_field(s.status)) || E'\\r\\n' AS line
+    SELECT p.created_at, p.id, ${CSV_LINE} AS line, ${JSON_ROW} AS jrow
       FROM conversation_messages p
       -- Looked up one by one (LIMIT keeps the planner from hashing every conversation or SMS for a day's messages).
       JOIN LATERAL (SELECT c.name, c.phone FROM conversations c WHERE c.id = p.conversation_id LIMIT 1) c ON true
@@ -69,27 +93,28 @@ const DAY_LINES = `
       LEFT JOIN LATERAL (SELECT s.status FROM sms_messages s WHERE s.id = p.sms_message_id LIMIT 1) s ON true
      WHERE ${onDays('p', '$2::date', '$2::date', '$3')} AND ($4::timestamp IS NULL OR p.created_at >= $4::timestamp)
   ), lines AS MATERIALIZED (
-    SELECT coalesce(string_agg(w.line, '' ORDER BY w.created_at, w.id), '') AS csv,
+    SELECT coalesce(string_agg(CASE WHEN $5 THEN w.jrow ELSE w.line END, '' ORDER BY w.created_at, w.id), '') AS out,
            coalesce(string_agg(w.line, '' ORDER BY w.created_at, w.id) FILTER (WHERE w.created_at < cur.bound), '') AS head,
+           coalesce(string_agg(w.jrow, '' ORDER BY w.created_at, w.id) FILTER (WHERE w.created_at < cur.bound), '') AS head_json,
            count(w.id) FILTER (WHERE w.created_at < cur.bound)::int AS n
       FROM cur LEFT JOIN written w ON true
   ), fresh AS (
-    UPDATE transcript_days t SET csv = l.head, messages = l.n, epoch = cur.epoch, upto = cur.bound FROM cur, lines l
+    UPDATE transcript_days t SET csv = l.head, json = l.head_json, messages = l.n, epoch = cur.epoch, upto = cur.bound FROM cur, lines l
      WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version
     RETURNING 1
   ), added AS (
-    INSERT INTO transcript_days (location_id, day, epoch, messages, upto, csv)
-    SELECT $1, $2::date, cur.epoch, l.n, cur.bound, l.head FROM cur, lines l
+    INSERT INTO transcript_days (location_id, day, epoch, messages, upto, csv, json)
+    SELECT $1, $2::date, cur.epoch, l.n, cur.bound, l.head, l.head_json FROM cur, lines l
      WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND cur.version IS NULL
     ON CONFLICT (location_id, day) DO NOTHING
     RETURNING 1
   ), grown AS (
-    UPDATE transcript_days t SET csv = t.csv || l.head, messages = t.messages + l.n, upto = cur.bound FROM cur, lines l
+    UPDATE transcript_days t SET csv = t.csv || l.head, json = t.json || l.head_json, messages = t.messages + l.n, upto = cur.bound FROM cur, lines l
      WHERE $4::timestamp IS NOT NULL AND cur.bound > $4::timestamp AND (cur.bound = cur.ends OR cur.bound >= $4::timestamp + interval '1 hour')
        AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version AND t.upto = $4::timestamp AND ${currentDay('t')}
     RETURNING 1
   )
-  SELECT l.csv FROM lines l`;
+  SELECT l.out FROM lines l`;
 
 /** A stored day's bound (its `upto`) as the statements above read it back: UTC, to the millisecond. */
 const UPTO_TEXT = `to_char(d.upto, 'YYYY-MM-DD HH24:MI:SS.MS')`;
@@ -97,15 +122,15 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
 
 /**
- * The current stored lines of `days` of location `locationId` (with `upto`, only a head that ends there), each day
- * with its lines. Read through COPY (which takes no parameters: the values are checked and written in) so that the
- * lines arrive as bytes and are sent on as they are.
+ * The current stored lines of `days` of location `locationId` in one form (with `upto`, only a head that ends there),
+ * each day with its lines. Read through COPY (which takes no parameters: the values are checked and written in) so
+ * that the lines arrive as bytes and are sent on as they are.
  */
-function storedLines(locationId: number, days: string[], upto?: string) {
+function storedLines(locationId: number, form: TranscriptsForm, days: string[], upto?: string) {
   if (!Number.isInteger(locationId) || !days.every((day) => DAY.test(day)) || (upto !== undefined && !INSTANT.test(upto))) {
     throw new Error('Unexpected stored-day query values');
   }
-  return `SELECT d.day::text AS day, d.csv FROM transcript_days d
+  return `SELECT d.day::text AS day, d.${form === 'json' ? 'json' : 'csv'} FROM transcript_days d
            WHERE d.day = ANY('{${days.join(',')}}'::date[]) AND ${currentDay('d', String(locationId))}
              ${upto === undefined ? '' : `AND d.upto = '${upto}'::timestamp`}`;
 }
@@ -126,17 +151,43 @@ interface StoredDay {
   whole: boolean;
 }
 
+/** The JSON form around its rows: the envelope and the columns before them, the closing brackets after. */
+const JSON_HEAD = `{"status":1,"data":{"columns":${JSON.stringify(inboxApi.TRANSCRIPT_COLUMNS)},"rows":[`;
+const JSON_TAIL = ']}}';
+
+/**
+ * The form an `Accept` header asks for: CSV when it names text/csv with a quality above 0 and no lower than
+ * application/json's; the JSON envelope otherwise (no header, any type, application/json).
+ */
+export function transcriptsFormOf(accept: string | undefined): TranscriptsForm {
+  let csv = 0;
+  let json = 0;
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [type = '', ...params] = part.split(';').map((x) => x.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    if (!Number.isFinite(quality)) continue;
+    if (type === 'text/csv') csv = Math.max(csv, quality);
+    else if (type === 'application/json') json = Math.max(json, quality);
+  }
+  return csv > 0 && csv >= json ? 'csv' : 'json';
+}
+
 /** What one read gives: whole stored days, a few at a time; or one day written from its start or after its head. */
 type Piece = { days: string[] } | { day: string; head: StoredDay | null };
 
 /**
- * E126: every message of the range (local days of the location) as CSV, day by day in the order they were
- * written, sent as it is read. A whole stored day is read as it is, a few days per query; a day with a stored head
+ * E126: every message of the range (local days of the location) as the JSON envelope of columns and rows, or as CSV,
+ * day by day in the order they were written, sent as it is read (both forms are stored for each day). A whole stored day is read as it is, a few days per query; a day with a stored head
  * is read as that head and the messages after it; any other day is written by PostgreSQL (and its head stored).
  * AHEAD pieces are read at once, on as many connections, while the server sends the one before, in order. A year
  * of a busy location never sits in memory. The count comes first in a header so the browser can show progress.
  */
-export async function exportTranscripts(ctx: LocationCtx, input: { from_date: string; to_date: string }): Promise<{ total: number; stream: Readable; filename: string }> {
+export async function exportTranscripts(
+  ctx: LocationCtx,
+  input: { from_date: string; to_date: string },
+  form: TranscriptsForm = 'json',
+): Promise<{ total: number; stream: Readable; filename: string }> {
   const range = checkRange(input.from_date, input.to_date);
   const locationId = ctx.location.locationId;
   const pool = poolOf(ctx.db);
@@ -174,9 +225,9 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
         );
   const total = [...stored.values()].reduce((n, head) => n + head.messages, rest[0]!.n);
   const build = (day: string, since: string | null = null) =>
-    pool.query<{ csv: string }>(DAY_LINES, [locationId, day, timeZone, since]).then((r) => r.rows[0]!.csv);
+    pool.query<{ out: string }>(DAY_LINES, [locationId, day, timeZone, since, form === 'json']).then((r) => r.rows[0]!.out);
   const copied = async (days: string[], upto?: string) =>
-    new Map((await copyOutRows(pool, storedLines(locationId, days, upto))).map(([day, csv]) => [day!.toString(), csv!]));
+    new Map((await copyOutRows(pool, storedLines(locationId, form, days, upto))).map(([day, lines]) => [day!.toString(), lines!]));
   /** One piece's lines, in order. A stored day gone stale (or grown by another export) meanwhile is written afresh. */
   const read = async (piece: Piece): Promise<(string | Buffer)[]> => {
     if ('days' in piece) {
@@ -205,7 +256,9 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
     return csvs;
   };
   async function* lines() {
-    yield '\uFEFF' + csvLine(EXPORT_COLUMNS);
+    yield form === 'json' ? JSON_HEAD : '\uFEFF' + csvLine(EXPORT_COLUMNS);
+    // JSON rows come each led by a comma: the first one sent drops it.
+    let first = form === 'json';
     // The last day is usually today, written (after its head) every time: it is started first, beside the others.
     const last = pieces.length > 1 && 'day' in pieces.at(-1)! ? start(pieces.pop()!) : null;
     const reading: Promise<(string | Buffer)[]>[] = [];
@@ -217,10 +270,18 @@ export async function exportTranscripts(ctx: LocationCtx, input: { from_date: st
     };
     for (let i = 0; i < AHEAD; i++) readNext();
     while (reading.length > 0) {
-      const csvs = await reading.shift()!;
+      const chunks = await reading.shift()!;
       readNext();
-      for (const csv of csvs) if (csv.length > 0) yield csv;
+      for (const chunk of chunks) {
+        if (chunk.length === 0) continue;
+        if (!first) yield chunk;
+        else {
+          first = false;
+          yield typeof chunk === 'string' ? chunk.slice(1) : chunk.subarray(1);
+        }
+      }
     }
+    if (form === 'json') yield JSON_TAIL;
   }
   await logTask(ctx.db, { locationId, app: 'inbox', task: 'Transcripts export' }, { status: 'success', message: `${total} messages from ${range.from} to ${range.to}.` });
   return { total, stream: Readable.from(lines()), filename: exportFileName(range.from, range.to) };

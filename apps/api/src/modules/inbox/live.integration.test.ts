@@ -9,6 +9,9 @@ import { runConversationBulk } from './bulk.js';
 import { publishInboxEvent } from './events.js';
 import { EXPORT_COLUMNS } from './export.js';
 
+/** The export's CSV form. */
+const CSV = { accept: 'text/csv' };
+
 const P = '/api/kudo-pro/conversation';
 const AUSTIN_NUMBER = '+15125550100';
 
@@ -174,8 +177,9 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
 
   it('exports the transcripts of a range as CSV, only the location’s own', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
+    const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today }, CSV);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`Messaging_conversations_${today}__${today}.csv`);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Conversation ID,Customer Name,Customer Phone,Date,Direction,Sent By,Message,Media,Status');
@@ -186,11 +190,70 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     const local = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(photo.createdAt);
     expect(lines.find((l) => l.includes('Photo of the leak'))).toContain(`,${local},`);
     expect(Number(res.headers['x-total-messages'])).toBe(lines.length - 1);
-    const theirs = await dallas.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
+    const theirs = await dallas.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today }, CSV);
     expect(theirs.body).not.toContain('Photo of the leak');
-    const backwards = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: '2020-01-01' });
-    expect(backwards.statusCode).toBe(400);
-    expect(json(backwards).message).toBe(INBOX_MSG.exportRange);
+    const theirRows = json(await dallas.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today })).data.rows as string[][];
+    expect(theirRows.flat()).not.toContain(photo.body);
+    for (const accept of [CSV, {}]) {
+      const backwards = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: '2020-01-01' }, accept);
+      expect(backwards.statusCode).toBe(400);
+      expect(json(backwards)).toEqual({ status: 0, message: INBOX_MSG.exportRange, errors: { from_date: INBOX_MSG.exportRange } });
+    }
+  });
+
+  it('answers the export as columns and rows by default, and as the CSV file for Accept: text/csv', async () => {
+    const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550795', name: 'Forms Customer' } });
+    await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Both forms, please' } });
+    // Yesterday and today in UTC hold today in the location's zone, whatever the hour.
+    const range = { from_date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), to_date: new Date().toISOString().slice(0, 10) };
+    const res = await owner.post('/api/kudo-pro/export-sms-transcripts', range);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBeUndefined();
+    const body = json(res);
+    expect(body.status).toBe(1);
+    expect(body.data.columns).toEqual([
+      { id: 'conversation_id', name: 'Conversation ID' },
+      { id: 'customer_name', name: 'Customer Name' },
+      { id: 'customer_phone', name: 'Customer Phone' },
+      { id: 'date', name: 'Date' },
+      { id: 'direction', name: 'Direction' },
+      { id: 'sent_by', name: 'Sent By' },
+      { id: 'message', name: 'Message' },
+      { id: 'media', name: 'Media' },
+      { id: 'status', name: 'Status' },
+    ]);
+    const rows = body.data.rows as string[][];
+    expect(rows.length).toBe(Number(res.headers['x-total-messages']));
+    expect(rows.some((r) => r[0] === String(c.id) && r[6] === 'Both forms, please')).toBe(true);
+    const csv = await owner.post('/api/kudo-pro/export-sms-transcripts', range, CSV);
+    expect(csv.body).toBe('\uFEFF' + csvLine(EXPORT_COLUMNS) + rows.map((r) => csvLine(r)).join(''));
+    // The forms an Accept header asks for.
+    const cases: [string, string][] = [
+      ['application/json', 'application/json; charset=utf-8'],
+      ['*/*', 'application/json; charset=utf-8'],
+      ['text/plain', 'application/json; charset=utf-8'],
+      ['text/csv;q=0', 'application/json; charset=utf-8'],
+      ['text/csv;q=0.5, application/json', 'application/json; charset=utf-8'],
+      ['text/csv', 'text/csv; charset=utf-8'],
+      ['application/json;q=0.8, text/csv', 'text/csv; charset=utf-8'],
+      ['TEXT/CSV; charset=utf-8', 'text/csv; charset=utf-8'],
+    ];
+    for (const [accept, type] of cases) {
+      expect((await owner.post('/api/kudo-pro/export-sms-transcripts', range, { accept })).headers['content-type'], accept).toBe(type);
+    }
+    // A range without messages: no rows.
+    const empty = json(await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: '2020-01-01', to_date: '2020-01-02' }));
+    expect(empty).toEqual({ status: 1, data: { columns: body.data.columns, rows: [] } });
+    // The OpenAPI document shows both forms, and E117's Viewing filter.
+    const doc = JSON.parse((await owner.get('/api/docs/json')).body) as { paths: Record<string, Record<string, any>> };
+    const operation = (id: string) => Object.values(doc.paths).flatMap((methods) => Object.values(methods)).find((o) => o.operationId === id);
+    const content = operation('E126').responses['200'].content;
+    expect(Object.keys(content).sort()).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(content['application/json'].schema.properties.data.properties).sort()).toEqual(['columns', 'rows']);
+    expect(Object.keys(operation('E117').requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['user_id', 'current_user', 'assignee_id']),
+    );
   });
 
   it('answers the poll from what the LISTEN connection hears, and from the database again once it is lost', async () => {
@@ -227,9 +290,13 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
 
     const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550791', name: ' Ana "Bee", Jr.' } });
     await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Hello, "quoted", with a comma\nand a second line ' } });
+    await t.db.conversationMessage.create({
+      data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'back\\slash,\ttab \u0001 ctrl \u2028 sep ✓ [x],["y"]', mediaUrl: 'https://example.test/a"b.png' },
+    });
     const today = new Date().toISOString().slice(0, 10);
-    const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
+    const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today }, CSV);
     expect(res.statusCode).toBe(200);
+    const inJson = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
     // The same rows formatted in JavaScript, field by field.
     const { timeZone } = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
     const rows = await t.db.conversationMessage.findMany({
@@ -241,10 +308,10 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
     const day = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     const users = new Map((await t.db.user.findMany({ select: { id: true, email: true } })).map((u) => [u.id, u.email]));
     const logs = new Map((await t.db.smsMessage.findMany({ where: { locationId: austinId }, select: { id: true, status: true } })).map((l) => [l.id, l.status]));
-    const expected = rows
+    const cells = rows
       .filter((m) => day.format(m.createdAt) === today)
       .map((m) =>
-        csvLine([
+        [
           m.conversationId,
           m.conversation.name,
           m.conversation.phone,
@@ -254,9 +321,12 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
           m.body,
           m.mediaUrl,
           m.smsMessageId !== null ? logs.get(m.smsMessageId) : null,
-        ]),
+        ].map((v) => (v === null || v === undefined ? '' : String(v))),
       );
-    expect(res.body).toBe('\uFEFF' + csvLine(EXPORT_COLUMNS) + expected.join(''));
+    expect(res.body).toBe('\uFEFF' + csvLine(EXPORT_COLUMNS) + cells.map((r) => csvLine(r)).join(''));
+    // The JSON form holds the same cells as text, written by PostgreSQL too ('' for an empty one).
+    expect(json(inJson).data.rows).toEqual(cells);
+    expect(inJson.body).toContain(JSON.stringify(' Ana "Bee", Jr.'));
     expect(res.body).toContain('"Hello, ""quoted"", with a comma\nand a second line "');
   });
 
@@ -267,11 +337,13 @@ describe('live updates, webhooks, multiple conversations, export, reports and we
       SELECT ${austinId}, ${c.id}, 'inbound', 'Batch message ' || i, now() FROM generate_series(1, ${n}) i`;
     try {
       const today = new Date().toISOString().slice(0, 10);
-      const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today });
+      const res = await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today }, CSV);
       expect(res.statusCode).toBe(200);
       const lines = res.body.split('\r\n').filter((l) => l.startsWith(`${c.id},`));
       expect(lines.map((l) => Number(/Batch message (\d+)/.exec(l)![1]))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
       expect(Number(res.headers['x-total-messages'])).toBeGreaterThanOrEqual(n);
+      const rows = json(await owner.post('/api/kudo-pro/export-sms-transcripts', { from_date: today, to_date: today })).data.rows as string[][];
+      expect(rows.filter((r) => r[0] === String(c.id)).map((r) => Number(/Batch message (\d+)/.exec(r[6]!)![1]))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
     } finally {
       await t.db.conversation.delete({ where: { id: c.id } });
     }

@@ -3,7 +3,7 @@ import { inboxApi as api } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { Answer, rawRoute, route } from '../../http/route.js';
 import { conversationBulkView, readConversationSheet, startConversationBulk } from './bulk.js';
-import { exportTranscripts } from './export.js';
+import { exportTranscripts, transcriptsFormOf } from './export.js';
 import { messagingUsage, webChatLeads } from './reports.js';
 import { sendReviewRequest } from './review.js';
 import * as service from './service.js';
@@ -39,14 +39,14 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, api.pollConversations, async (_input, ctx) => ({ value: await hub.latestMessageId(ctx.location.locationId, () => service.maxMessageId(ctx)) }));
   route(app, deps, api.sendMessage, ({ body }, ctx) => service.sendMessage(ctx, body));
   route(app, deps, api.closeAllRead, async (_input, ctx) => ({ closed: await service.closeAllRead(ctx) }));
-  rawRoute(app, deps, api.exportTranscripts, async ({ body }, ctx, reply) => {
-    const out = await exportTranscripts(ctx, body);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${out.filename}"`)
-      .header('x-total-messages', String(out.total))
-      .header('cache-control', 'no-store')
-      .send(out.stream);
+  // The JSON envelope of columns and rows by default; the CSV file itself for Accept: text/csv.
+  rawRoute(app, deps, api.exportTranscripts, async ({ body }, ctx, reply, request) => {
+    const form = transcriptsFormOf(request.headers.accept);
+    const out = await exportTranscripts(ctx, body, form);
+    reply.header('x-total-messages', String(out.total)).header('cache-control', 'no-store').header('vary', 'Accept');
+    if (form === 'json') reply.header('content-type', 'application/json; charset=utf-8');
+    else reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${out.filename}"`);
+    return reply.send(out.stream);
   });
 
   rawRoute(app, deps, api.inboxStream, (_input, ctx, reply, request) => serveInboxStream(hub, ctx.location.locationId, request, reply));

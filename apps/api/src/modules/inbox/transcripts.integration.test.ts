@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoLocationIds, grantAddons, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { csvLine, inboxApi } from '@kudo/shared';
+import { createTestApp, demoLocationIds, grantAddons, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
 
-// The transcripts export stores the lines of days that are over, and the head of the day still going on, and uses
-// them again until something they show changes. Every export here is compared with one written from scratch (the
-// stored days removed first).
+// The transcripts export stores the lines of days that are over, and the head of the day still going on, in both its
+// forms, and uses them again until something they show changes. Every export here is compared with one written from
+// scratch (the stored days removed first), and its JSON form with its CSV form, cell by cell.
 let t: TestContext;
 let austinId: number;
 let owner: Agent;
@@ -40,11 +41,33 @@ beforeAll(async () => {
   await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Wombat today' } });
 });
 
-/** The export's count header, then its file: the count of stored days comes from what they stored. */
+const CSV = { accept: 'text/csv' };
+
+/**
+ * The export's count header, then its CSV file: the count of stored days comes from what they stored. The JSON form,
+ * asked for first, must hold the same rows: each row's cells written as CSV give the file's lines, and the count is
+ * the same.
+ */
 async function exported(agent = owner): Promise<string> {
+  const rows = await exportedJson(agent);
+  const res = await agent.post(EXPORT, range, CSV);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(`${rows.total}\n${'\uFEFF' + csvLine(rows.data.columns.map((c) => c.name)) + rows.data.rows.map((r) => csvLine(r)).join('')}`).toBe(
+    `${res.headers['x-total-messages']}\n${res.body}`,
+  );
+  return `${res.headers['x-total-messages']}\n${res.body}`;
+}
+
+/** The export's default, JSON form: the envelope's data, and the count header. */
+async function exportedJson(agent = owner) {
   const res = await agent.post(EXPORT, range);
   expect(res.statusCode, res.body).toBe(200);
-  return `${res.headers['x-total-messages']}\n${res.body}`;
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  const body = json(res) as { status: number; data: inboxApi.TranscriptsData };
+  // Nothing more and nothing less than the registry's schema.
+  expect(inboxApi.exportTranscripts.produces['application/json'].parse(body)).toEqual(body);
+  return { total: res.headers['x-total-messages'], data: body.data };
 }
 
 /** The export written from scratch: no stored day. */
@@ -78,7 +101,8 @@ describe('stored transcript days', () => {
     }
     // Stored days are read back as they are: changing one in place shows in the next export.
     expect(await exported()).toBe(first);
-    await t.db.$executeRaw`UPDATE transcript_days SET csv = csv || 'marker line' || E'\r\n' WHERE location_id = ${austinId} AND csv LIKE '%Wombat thanks%'`;
+    await t.db.$executeRaw`UPDATE transcript_days SET csv = csv || 'marker line' || E'\r\n', json = json || ',["marker line"]'
+                           WHERE location_id = ${austinId} AND csv LIKE '%Wombat thanks%'`;
     const marked = await exported();
     expect(marked).toContain('marker line');
     expect(marked.split('\n')[0]).toBe(first.split('\n')[0]);
@@ -175,6 +199,9 @@ describe('the stored head of the day still going on', () => {
       expect(head.upto!.getTime()).toBeLessThanOrEqual(Date.now() - 2 * 3_600_000);
       expect(head.upto!.getTime()).toBeGreaterThan(Date.now() - 2 * 3_600_000 - 180_000);
       expect(head.messages).toBe(head.csv!.split('\r\n').length - 1);
+      expect(head.json).toContain('Numbat three');
+      expect(head.json).not.toContain('Numbat recent');
+      expect(JSON.parse(`[${head.json!.slice(1)}]`)).toHaveLength(head.messages);
       expect(await exported()).toBe(first);
 
       // A new message marks nothing: the head stays, and the message is in the next export after it.
@@ -188,6 +215,7 @@ describe('the stored head of the day still going on', () => {
       // A change to a message of the head marks the day stale, and the next export writes the day again.
       await t.db.conversationMessage.update({ where: { id: five.id }, data: { body: 'Numbat five, edited' } });
       expect((await row()).csv).toBeNull();
+      expect((await row()).json).toBeNull();
       const edited = await exported();
       expect(edited).toContain('Numbat five, edited');
       expect(edited).toBe(await fromScratch());
@@ -197,14 +225,17 @@ describe('the stored head of the day still going on', () => {
       const full = await row();
       const cut = full.csv!.lastIndexOf('\r\n', full.csv!.indexOf('Numbat four')) + 2;
       const shorter = full.csv!.slice(0, cut);
+      const shorterJson = full.json!.slice(0, full.json!.lastIndexOf(',[', full.json!.indexOf('Numbat four')));
+      expect(JSON.parse(`[${shorterJson.slice(1)}]`)).toHaveLength(shorter.split('\r\n').length - 1);
       await t.db.transcriptDay.update({
         where: { locationId_day: { locationId: austinId, day: full.day } },
-        data: { csv: shorter, upto: four.createdAt, messages: shorter.split('\r\n').length - 1 },
+        data: { csv: shorter, json: shorterJson, upto: four.createdAt, messages: shorter.split('\r\n').length - 1 },
       });
       expect(await exported()).toBe(reference);
       const grown = await row();
       expect(grown.upto!.getTime()).toBeGreaterThanOrEqual(full.upto!.getTime());
       expect(grown.csv!.startsWith(shorter)).toBe(true);
+      expect(grown.json!.startsWith(shorterJson)).toBe(true);
       expect(grown.csv).toContain('Numbat three');
       expect(grown.csv).not.toContain('Numbat recent');
       expect(grown.messages).toBe(grown.csv!.split('\r\n').length - 1);

@@ -16,7 +16,10 @@ const lastMonth = () => {
   return isoDay(d);
 };
 
-/** Export Transcripts: the range's messages as CSV, read as the server streams it, with progress. */
+/**
+ * Export Transcripts: the range's messages in the export's CSV form (the file as it is saved, nothing to convert),
+ * read as the server streams it, with progress.
+ */
 export function ExportModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [from, setFrom] = useState(lastMonth);
   const [to, setTo] = useState(() => isoDay(new Date()));
@@ -27,7 +30,7 @@ export function ExportModal({ open, onOpenChange }: { open: boolean; onOpenChang
     setError(null);
     setProgress({ rows: 0, total: 0 });
     try {
-      const response = await callRaw(inboxApi.exportTranscripts, { from_date: from, to_date: to });
+      const response = await callRaw(inboxApi.exportTranscripts, { from_date: from, to_date: to }, 'text/csv');
       const total = Number(response.headers.get('x-total-messages') ?? 0);
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let text = '';
@@ -37,7 +40,7 @@ export function ExportModal({ open, onOpenChange }: { open: boolean; onOpenChang
         text += value;
         setProgress({ rows: Math.max(0, (text.match(/\r\n/g)?.length ?? 1) - 1), total });
       }
-      downloadText(`Messaging_conversations_${from}__${to}.csv`, text.replace(/^\uFEFF/, ''));
+      downloadText(inboxApi.transcriptsFileName(from, to), text.replace(/^\uFEFF/, ''));
       setProgress(null);
       onOpenChange(false);
     } catch (e) {
