@@ -51,6 +51,8 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_PER_MINUTE: '500',
       // Journeys send automated messages whatever the hour they run at.
       SEND_WINDOW: '0-24',
+      // The local carrier registrar decides within seconds, so a journey sees every state.
+      CARRIER_LOCAL_STEP_SECONDS: '10',
       // Webhook journeys subscribe a receiver the test runs on 127.0.0.1.
       WEBHOOKS_ALLOW_PRIVATE: '1',
     },

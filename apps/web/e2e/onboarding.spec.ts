@@ -114,16 +114,22 @@ test('signing up through Google: the Business Profile location becomes the revie
   // Skipping the contacts goes to the finish.
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByRole('heading', { name: "It's sent! Congratulations!" })).toBeVisible();
-  // The carrier registration details, kept for the location.
+  // The carrier registration, submitted for the location.
   await page.getByLabel('Legal business name').fill('Demo Dallas LLC');
   await page.getByLabel('Business type').selectOption('llc');
   await page.getByLabel('EIN').fill('12-3456789');
+  await page.getByLabel('Street address').fill('2400 Ross Ave');
+  await page.getByLabel('City').fill('Dallas');
+  await page.getByLabel('State').selectOption('TX');
+  await page.getByLabel('ZIP code').fill('75201');
   await page.getByLabel('Contact first name').fill('Rosa');
   await page.getByLabel('Contact last name').fill('Diaz');
+  await page.getByLabel('Job title').fill('Owner');
+  await page.getByLabel('Position').selectOption('CEO');
   await page.getByLabel('Contact email').fill('rosa@demo-dallas.example');
   await page.getByLabel('Contact phone').fill('2145550142');
-  await page.getByRole('button', { name: 'Save business details' }).click();
-  await expect(page.getByText('Your business details were saved for the carrier registration.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit registration' }).click();
+  await expect(page.getByText('Your registration was submitted. Carriers usually review it within a few days.')).toBeVisible();
 });
 
 test('the trial wizard: open with days and pulseChecks left, billing without', async ({ page }) => {

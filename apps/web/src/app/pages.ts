@@ -36,6 +36,7 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'settings-dispatch-notifications': lazy(() => import('../features/notify/pages/NotificationsPage')),
   'settings-messaging-notifications': lazy(() => import('../features/notify/pages/EscalationPage')),
   'settings-messaging-auto-reply': lazy(() => import('../features/notify/pages/AutoReplyPage')),
+  'settings-messaging-registration': lazy(() => import('../features/carrier-registration/pages/RegistrationPage')),
   'analyze-comp-analysis': lazy(() => import('../features/competitors/pages/CompetitorsPage')),
   'analyze-reviews-customer-reviews': lazy(() => import('../features/reviews/pages/CustomerReviewsPage')),
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),

@@ -181,6 +181,12 @@ export const ROUTES = {
     layout: 'main',
   },
   'settings-messaging-auto-reply': { path: '/settings/messaging/auto-reply', access: at(settingsMessagingRule), layout: 'main' },
+  // The carrier registration: every location that texts has one, trial or not, so Owners and Admins reach it without kudoPro.
+  'settings-messaging-registration': {
+    path: '/settings/messaging/registration',
+    access: at({ permission: 'settings', allowTrial: true, roles: ['Owner', 'Admin'] }),
+    layout: 'main',
+  },
   'settings-contact-card': {
     path: '/settings/contact-card',
     access: at(settingsContactCardRule),

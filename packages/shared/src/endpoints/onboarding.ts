@@ -271,68 +271,66 @@ export const CONTACT_POSITIONS = ['Director', 'GM', 'VP', 'CEO', 'CFO', 'General
 
 const carrierOptional = (message: string, max: number) => z.string({ error: message }).trim().max(max, { error: message }).default('');
 
-/** The contact's title and the business's address: carriers check them, so a submission needs them. */
+const usState = z
+  .string({ error: MSG.carrierState })
+  .trim()
+  .transform((v) => v.toUpperCase());
+const zipCode = z.string({ error: MSG.carrierPostalCode }).trim();
+const ZIP_RE = /^\d{5}(-\d{4})?$/;
+
+/** The contact's title and the business's address: kept when given; a submission needs them (below). */
 const carrierAddressFields = {
   contact_title: carrierOptional(MSG.carrierContactTitle, 100),
   contact_position: z.union([z.enum(CONTACT_POSITIONS), z.literal('')], { error: MSG.carrierContactPosition }).default(''),
   street: carrierOptional(MSG.carrierStreet, 255),
   city: carrierOptional(MSG.carrierCity, 100),
-  state: z
-    .string({ error: MSG.carrierState })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine((v) => v === '' || isUsStateCode(v), { error: MSG.carrierState })
-    .default(''),
-  postal_code: z
-    .string({ error: MSG.carrierPostalCode })
-    .trim()
-    .refine((v) => v === '' || /^\d{5}(-\d{4})?$/.test(v), { error: MSG.carrierPostalCode })
-    .default(''),
+  state: usState.refine((v) => v === '' || isUsStateCode(v), { error: MSG.carrierState }).default(''),
+  postal_code: zipCode.refine((v) => v === '' || ZIP_RE.test(v), { error: MSG.carrierPostalCode }).default(''),
 };
 
 const einRule = (v: { business_type: string; ein: string }, ctx: z.RefinementCtx) => {
   if (v.business_type !== 'sole_proprietorship' && v.ein === '') ctx.addIssue({ code: 'custom', path: ['ein'], message: MSG.carrierEin });
 };
 
+/** The brand details every registration has. */
+const carrierBrandFields = {
+  legal_name: carrierText(MSG.carrierLegalName, 255),
+  business_type: z.enum(BUSINESS_TYPES, { error: MSG.carrierBusinessType }),
+  ein: z
+    .string({ error: MSG.carrierEin })
+    .trim()
+    .max(20, { error: MSG.carrierEin })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{9}$/.test(v), { error: MSG.carrierEin })
+    .default(''),
+  website: z
+    .string({ error: MSG.carrierWebsite })
+    .trim()
+    .max(2048, { error: MSG.carrierWebsite })
+    .refine((v) => v === '' || isHttpUrl(v), { error: MSG.carrierWebsite })
+    .default(''),
+  contact_first_name: personNameSchema(MSG.carrierContactFirstName),
+  contact_last_name: personNameSchema(MSG.carrierContactLastName),
+  contact_email: emailSchema(),
+  contact_phone: phoneSchema(MSG.signupPhone),
+};
+
 /** The brand details of a carrier (10DLC) registration. A sole proprietorship has no EIN; everyone else does. */
-export const carrierRegistration = z
-  .object({
-    ...carrierAddressFields,
-    legal_name: carrierText(MSG.carrierLegalName, 255),
-    business_type: z.enum(BUSINESS_TYPES, { error: MSG.carrierBusinessType }),
-    ein: z
-      .string({ error: MSG.carrierEin })
-      .trim()
-      .max(20, { error: MSG.carrierEin })
-      .transform((v) => v.replace(/[\s-]/g, ''))
-      .refine((v) => v === '' || /^\d{9}$/.test(v), { error: MSG.carrierEin })
-      .default(''),
-    website: z
-      .string({ error: MSG.carrierWebsite })
-      .trim()
-      .max(2048, { error: MSG.carrierWebsite })
-      .refine((v) => v === '' || isHttpUrl(v), { error: MSG.carrierWebsite })
-      .default(''),
-    contact_first_name: personNameSchema(MSG.carrierContactFirstName),
-    contact_last_name: personNameSchema(MSG.carrierContactLastName),
-    contact_email: emailSchema(),
-    contact_phone: phoneSchema(MSG.signupPhone),
-  })
-  .superRefine(einRule);
+export const carrierRegistration = z.object({ ...carrierBrandFields, ...carrierAddressFields }).superRefine(einRule);
 export type CarrierRegistrationData = z.output<typeof carrierRegistration>;
 
-/** The details a submission needs: everything the form keeps, the contact's title and the address included. */
-export const carrierSubmission = carrierRegistration.superRefine((v, ctx) => {
-  const required: [keyof typeof v, string][] = [
-    ['contact_title', MSG.carrierContactTitle],
-    ['contact_position', MSG.carrierContactPosition],
-    ['street', MSG.carrierStreet],
-    ['city', MSG.carrierCity],
-    ['state', MSG.carrierState],
-    ['postal_code', MSG.carrierPostalCode],
-  ];
-  for (const [field, message] of required) if (v[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
-});
+/** The details a submission needs: the brand details, the contact's title and position, and the business address. */
+export const carrierSubmission = z
+  .object({
+    ...carrierBrandFields,
+    contact_title: carrierText(MSG.carrierContactTitle, 100),
+    contact_position: z.enum(CONTACT_POSITIONS, { error: MSG.carrierContactPosition }),
+    street: carrierText(MSG.carrierStreet, 255),
+    city: carrierText(MSG.carrierCity, 100),
+    state: usState.refine(isUsStateCode, { error: MSG.carrierState }),
+    postal_code: zipCode.regex(ZIP_RE, { error: MSG.carrierPostalCode }),
+  })
+  .superRefine(einRule);
 
 const carrierRegistrationView = z.object({
   legal_name: z.string(),

@@ -27,7 +27,7 @@ export function MainLayout({ routeName, children }: { routeName: RouteName; chil
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
-      {session && <TenDlcBanner location={session.location} subscriptions={session.subject.subscriptions} />}
+      {session && <TenDlcBanner location={session.location} subject={session.subject} />}
       <header className={styles.header}>
         <div className={styles.topBar}>
           <Link to={pathFor('dashboard')} className={styles.logo}>

@@ -24,6 +24,7 @@ export const SETTINGS_SECTIONS = [
   { label: 'Messaging', route: 'settings-messaging', tabs: [
     { label: 'Notifications', route: 'settings-messaging-notifications' },
     { label: 'Auto-Reply', route: 'settings-messaging-auto-reply' },
+    { label: 'Texting Registration', route: 'settings-messaging-registration' },
   ] },
   { label: 'Contact Card', route: 'settings-contact-card', tabs: [
     { label: 'Contact Information', route: 'settings-contact-card-contact-information' },
@@ -65,7 +66,8 @@ export function SettingsFrame({
   const session = useCurrentSession();
   const sections = session ? visibleSettingsSections(session.subject) : [];
   const current = SETTINGS_SECTIONS.find((s) => s.route === section);
-  const tabs = current?.tabs ?? [];
+  // A section's tabs are the screens the subject may open (the registration is for Owners and Admins).
+  const tabs = (current?.tabs ?? []).filter((tab) => session && canEnter(tab.route, session.subject));
   return (
     <div className={styles.frame}>
       <nav className={styles.side} aria-label="Settings">
