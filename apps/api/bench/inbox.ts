@@ -200,17 +200,23 @@ async function main() {
         const total = await database.db.conversationMessage.count({ where: { locationId, createdAt: { gte: new Date(Date.now() - 31 * 86_400_000) } } });
         const csv = post(inboxApi.exportTranscripts.path, month, { accept: 'text/csv' });
         const rows = post(inboxApi.exportTranscripts.path, month);
-        const load = { connections: 1, seconds: EXPORT_SECONDS, warmupSeconds: 0, rounds: 1, timeoutSeconds: EXPORT_SECONDS };
         // The month's first export writes every day and stores what is more than two hours old, in both forms; the
         // timed ones read it.
         await database.db.transcriptDay.deleteMany({ where: { locationId } });
         notes.push(await downloads(csv, total, 1, 'E126 the first export of the month, no day stored yet'));
-        record(...(await runLoad([[`E126 ${inboxApi.exportTranscripts.path} (a month, ~${total.toLocaleString('en-US')} messages)`, csv]], load)));
-        notes.push(await downloads(csv, total));
-        // The JSON form: columns and rows in the envelope, the default answer.
-        const [json] = await runLoad([[`E126 JSON rows (a month, ~${total.toLocaleString('en-US')} messages)`, rows]], load);
+        // The CSV form and the JSON form (columns and rows in the envelope, the default answer) alternate in slices,
+        // so that both see the same machine load.
+        const [file, json] = await runLoad(
+          [
+            [`E126 ${inboxApi.exportTranscripts.path} (a month, ~${total.toLocaleString('en-US')} messages)`, csv],
+            [`E126 JSON rows (a month, ~${total.toLocaleString('en-US')} messages)`, rows],
+          ],
+          { connections: 1, seconds: EXPORT_SECONDS, warmupSeconds: 0, rounds: PAIRED_ROUNDS, timeoutSeconds: EXPORT_SECONDS },
+        );
+        record(file!);
         console.log(`  ${line(json!)}`);
         besides.push(json!);
+        notes.push(await downloads(csv, total));
         notes.push(await downloads(rows, total, 5, 'E126 JSON rows over 5 downloads one after another (medians)'));
       }
     } finally {
@@ -220,7 +226,7 @@ async function main() {
     await database.stop();
     data.remove();
   }
-  console.log(`\n${seconds} s each after ${warmupSeconds} s warm-up, ${connections} connections (E123: ${pollers}; E126: 1 for ${EXPORT_SECONDS} s), Node ${process.versions.node}, ${os.cpus().length} cores; server and load generator in separate processes`);
+  console.log(`\n${seconds} s each after ${warmupSeconds} s warm-up, ${connections} connections (E123: ${pollers}; E126: 1 for ${EXPORT_SECONDS} s per form, alternating), Node ${process.versions.node}, ${os.cpus().length} cores; server and load generator in separate processes`);
   for (const f of [...figures, ...besides]) console.log(line(f));
   for (const note of notes) console.log(note);
   // A call that never finished within its window counts as that window (a floor, said above).
