@@ -144,10 +144,13 @@ async function sendRow(deps: AppDeps, job: { locationId: number; createdById: nu
   if (await isOptedOut(deps.db, { locationId, channel: 'sms', address: row.phone }, 'messaging')) throw badRequest(INBOX_MSG.optedOut);
   const existing = await deps.db.conversation.findUnique({ where: { locationId_phone: { locationId, phone: row.phone } }, select: { active: true } });
   if (existing?.active) throw badRequest(INBOX_MSG.numberExists);
-  const conversation = await openConversation(deps, { locationId, phone: row.phone, name: row.name, address: row.address, me: job.createdById, assignTo: job.assigneeId });
-  const body = conversation.created ? withOptOutLine(job.body) : job.body;
-  await sendToConversation(deps, { locationId, conversationId: conversation.id, phone: row.phone, body, userId: job.createdById, kind: 'message' });
-  return conversation.id;
+  // The conversation is opened only once the text has gone: a refused row leaves none behind.
+  const open = async () =>
+    (await openConversation(deps, { locationId, phone: row.phone, name: row.name, address: row.address, me: job.createdById, assignTo: job.assigneeId })).id;
+  const body = existing ? job.body : withOptOutLine(job.body);
+  let conversationId = 0;
+  await sendToConversation(deps, { locationId, conversationId: async () => (conversationId = await open()), phone: row.phone, body, userId: job.createdById, kind: 'message' });
+  return conversationId;
 }
 
 export const conversationBulkJob = defineJob({

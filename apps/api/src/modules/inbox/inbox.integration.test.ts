@@ -312,6 +312,39 @@ describe('the inbox', async () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('a send refused for carrier compliance (409) leaves no conversation, message, event or text behind', async () => {
+    await customerTexts('+15125550331', 'Thanks, all done');
+    const closed = await conversationOf('+15125550331');
+    await owner.post(`${P}/home-owner`, { ...common(closed.id), action: 'close' });
+    const closedBefore = await conversationOf('+15125550331');
+    expect(closedBefore.active).toBe(false);
+    const traces = async () => ({
+      conversations: await t.db.conversation.count({ where: { locationId: austinId } }),
+      events: await t.db.conversationEvent.count({ where: { locationId: austinId } }),
+      messages: await t.db.conversationMessage.count({ where: { locationId: austinId } }),
+      texts: await t.db.outboxMessage.count(),
+      dispatches: await t.db.dispatch.count({ where: { locationId: austinId } }),
+    });
+    await t.db.location.update({ where: { id: austinId }, data: { twilioVerified: 'pending' } });
+    try {
+      const before = await traces();
+      const single = { assignment_rule: 'users', type: 'single', customer_name: 'Refused', body: 'Hello there', channel: 'sms', selected_users: adminId };
+      for (const [path, body] of [
+        ['new-conversation', { ...single, customer_number: '(512) 555-0332' }],
+        ['new-conversation', { ...single, customer_number: '(512) 555-0331' }],
+        ['send-message', { ...common(closed.id), body: 'Hello again' }],
+      ] as const) {
+        const res = await owner.post(`${P}/${path}`, body);
+        expect(res.statusCode, `${path} ${res.body}`).toBe(409);
+      }
+      expect(await traces()).toEqual(before);
+      expect(await t.db.conversation.count({ where: { locationId: austinId, phone: '+15125550332' } })).toBe(0);
+      expect(await conversationOf('+15125550331')).toEqual(closedBefore);
+    } finally {
+      await t.db.location.update({ where: { id: austinId }, data: { twilioVerified: 'verified' } });
+    }
+  });
+
   it('sends a review request through the dispatch path and shows it in the thread', async () => {
     await customerTexts('+15125550315', 'All fixed, thank you');
     const c = await conversationOf('+15125550315');

@@ -17,10 +17,12 @@ export async function checkSendable(deps: AppDeps, locationId: number): Promise<
  * opted-out number (STOP or an opt-out of conversations) and writes the delivery log that status callbacks
  * update; the conversation's message points at that log row. A location whose 10DLC registration is not
  * verified sends nothing (carriers would drop it). The author has read the conversation by answering it.
+ * `conversationId` may be a function that opens the conversation: it runs only once the text has gone, so a
+ * refused send leaves no conversation behind.
  */
 export async function sendToConversation(
   deps: AppDeps,
-  m: { locationId: number; conversationId: number; phone: string; body: string; mediaUrl?: string | null; userId: number | null; kind: MessageKind },
+  m: { locationId: number; conversationId: number | (() => Promise<number>); phone: string; body: string; mediaUrl?: string | null; userId: number | null; kind: MessageKind },
   /** The caller has checked the 10DLC registration (checkSendable) already. */
   checked = false,
 ): Promise<number> {
@@ -40,11 +42,12 @@ export async function sendToConversation(
     throw new AppError(502, INBOX_MSG.sendFailed);
   }
   const logId = sent.logId ?? (await deps.db.smsMessage.findUnique({ where: { providerId: sent.id }, select: { id: true } }))?.id ?? null;
+  const conversationId = typeof m.conversationId === 'number' ? m.conversationId : await m.conversationId();
   // An outbound message leaves the inbound count alone, so the author's read state can be written alongside it.
   const [id] = await Promise.all([
     recordMessage(deps.db, {
       locationId: m.locationId,
-      conversationId: m.conversationId,
+      conversationId,
       direction: 'outbound',
       body: m.body,
       mediaUrl: m.mediaUrl ?? null,
@@ -52,7 +55,7 @@ export async function sendToConversation(
       userId: m.userId,
       kind: m.kind,
     }),
-    m.userId !== null ? markRead(deps.db, m.conversationId, m.userId) : null,
+    m.userId !== null ? markRead(deps.db, conversationId, m.userId) : null,
   ]);
   return id;
 }

@@ -164,14 +164,18 @@ export async function sendMessage(ctx: LocationCtx, input: { customer_id: number
   if (found.status === 'rejected') throw found.reason;
   const row = found.value;
   if (row.opted_out) throw badRequest(INBOX_MSG.optedOut);
-  if (!row.active) {
-    await ctx.db.conversation.update({ where: { id: row.id }, data: { active: true, closedAt: null } });
-    await recordChange(ctx.db, { locationId: here(ctx), conversationId: row.id, kind: 'reopen', actorId: me(ctx) });
-  }
   if (sendable.status === 'rejected') throw sendable.reason;
+  // A closed conversation is reopened by the answer, once the text has gone: a refused send changes nothing.
+  const reopen = async () => {
+    if (!row.active) {
+      await ctx.db.conversation.update({ where: { id: row.id }, data: { active: true, closedAt: null } });
+      await recordChange(ctx.db, { locationId: here(ctx), conversationId: row.id, kind: 'reopen', actorId: me(ctx) });
+    }
+    return row.id;
+  };
   const id = await sendToConversation(ctx, {
     locationId: here(ctx),
-    conversationId: row.id,
+    conversationId: reopen,
     phone: row.phone,
     body: input.body,
     mediaUrl: input.media_url ?? null,
@@ -214,19 +218,30 @@ export async function newConversation(
   const existing = await ctx.db.conversation.findUnique({ where: { locationId_phone: { locationId, phone } }, select: { active: true } });
   if (existing?.active) throw badRequest(INBOX_MSG.numberExists, { customer_number: INBOX_MSG.numberExists });
   const assignee = await assigneeForRule(ctx, input.assignment_rule, input.selected_users);
-  const conversation = await openConversation(ctx, {
-    locationId,
-    phone,
-    name: input.customer_name?.trim() ?? '',
-    address: input.customer_address?.trim() ?? '',
-    me: me(ctx),
-    assignTo: assignee,
-  });
-  if (!conversation.created && assignee !== null) {
-    await ctx.db.conversation.update({ where: { id: conversation.id }, data: { assigneeId: assignee } });
-    await recordChange(ctx.db, { locationId, conversationId: conversation.id, kind: 'assign', actorId: me(ctx), toUserId: assignee });
-  }
-  const body = conversation.created ? withOptOutLine(input.body) : input.body;
-  await sendToConversation(ctx, { locationId, conversationId: conversation.id, phone, body, mediaUrl: input.media_url ?? null, userId: me(ctx), kind: 'message' });
-  return conversationWithMessages(ctx, conversation.id);
+  // Nothing is written before the text has gone: a refused send (10DLC, opt-out, provider) leaves no conversation.
+  await checkSendable(ctx, locationId);
+  const open = async () => {
+    const conversation = await openConversation(ctx, {
+      locationId,
+      phone,
+      name: input.customer_name?.trim() ?? '',
+      address: input.customer_address?.trim() ?? '',
+      me: me(ctx),
+      assignTo: assignee,
+    });
+    if (!conversation.created && assignee !== null) {
+      await ctx.db.conversation.update({ where: { id: conversation.id }, data: { assigneeId: assignee } });
+      await recordChange(ctx.db, { locationId, conversationId: conversation.id, kind: 'assign', actorId: me(ctx), toUserId: assignee });
+    }
+    return conversation.id;
+  };
+  // The first text of a conversation the business starts carries the opt-out line.
+  const body = existing ? input.body : withOptOutLine(input.body);
+  let conversationId = 0;
+  await sendToConversation(
+    ctx,
+    { locationId, conversationId: async () => (conversationId = await open()), phone, body, mediaUrl: input.media_url ?? null, userId: me(ctx), kind: 'message' },
+    true,
+  );
+  return conversationWithMessages(ctx, conversationId);
 }
