@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MSG, SESSION_COOKIE } from '@kudo/shared';
+import { z } from 'zod';
+import { LIMITS, MSG, SESSION_COOKIE, type EndpointDef } from '@kudo/shared';
 import { hashToken } from '../lib/tokens.js';
 import { buildApp } from '../app.js';
 import { createDb } from '../lib/db.js';
+import { route } from './route.js';
 import { admit, FLUSH_MS, flushHits } from '../lib/rate-limit.js';
 import { createTestApp, json, loginAs, type TestContext } from '../../test/helpers.js';
 
@@ -127,21 +129,28 @@ describe('public rate limit', () => {
 });
 
 describe('responses', () => {
-  it('keep the envelope and only the declared fields, even when the service returns more', async () => {
-    const first = await t.app.inject({ url: widgetUrl, remoteAddress: '203.0.113.60' });
-    expect(first.statusCode).toBe(200);
-    const data = json(first).data;
-    // The cached answer is what the service hands back as it is: give it properties the contract lacks.
-    const widget = await t.db.widgetSetting.findFirstOrThrow({ where: { widgetKey: widgetUrl.split('/')[3] } });
-    await t.db.widgetSetting.update({
-      where: { id: widget.id },
-      data: { dataCache: { ...data, internalNote: 'not for the public', settings: { ...data.settings, ownerEmail: 'owner@kudo.test' } }, dataCachedAt: new Date() },
-    });
-    const res = await t.app.inject({ url: widgetUrl, remoteAddress: '203.0.113.60' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain('internalNote');
-    expect(res.body).not.toContain('ownerEmail');
-    expect(Object.keys(res.json())).toEqual(['status', 'data']);
-    expect(res.json()).toEqual({ status: 1, data });
+  it('keep the envelope and only the declared fields, even when the handler returns more', async () => {
+    const app = await buildApp(t.config, { db: t.db });
+    const probe = {
+      id: 'projection-probe',
+      method: 'GET',
+      path: '/projection-probe',
+      summary: 'Answers more than its contract declares.',
+      access: { kind: 'public' },
+      response: z.object({ name: z.string(), settings: z.object({ theme: z.number() }), reviews: z.array(z.object({ id: z.number() })) }),
+    } as const satisfies EndpointDef;
+    const more = { name: 'Austin', internalNote: 'not for the public', settings: { theme: 2, ownerEmail: 'owner@kudo.test' }, reviews: [{ id: 1, phone: '5125550100' }] };
+    route(app, app.deps, probe, async () => more);
+    try {
+      const res = await app.inject({ url: '/api/projection-probe' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('internalNote');
+      expect(res.body).not.toContain('ownerEmail');
+      expect(res.body).not.toContain('phone');
+      expect(Object.keys(res.json())).toEqual(['status', 'data']);
+      expect(res.json()).toEqual({ status: 1, data: { name: 'Austin', settings: { theme: 2 }, reviews: [{ id: 1 }] } });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -26,11 +26,25 @@ export class Answer<T> {
 /**
  * A handler's data already written as JSON text (by PostgreSQL, for a large answer), sent as it is inside the
  * envelope instead of being parsed and written again. The handler vouches that the text matches the schema.
+ * The envelope's bytes are made once: a handler may keep the instance and answer it again.
  */
 export class JsonText<T> {
   declare readonly data?: T;
+  private bytes: Buffer | null = null;
   constructor(readonly json: string) {}
+
+  /** The success envelope around the text, as sent. */
+  get envelope(): Buffer {
+    return (this.bytes ??= Buffer.from(`{"status":1,"data":${this.json}}`));
+  }
 }
+
+/**
+ * A handler's answer to a conditional GET whose representation the client already holds: 304 without a body.
+ * The handler sets the validator and caching headers on the reply first, as a 200 would carry them.
+ */
+export class NotModified {}
+export const NOT_MODIFIED = new NotModified();
 
 type CtxFor<E extends EndpointDef | RawEndpointDef> = E['access'] extends { kind: 'location' }
   ? LocationCtx
@@ -43,7 +57,7 @@ export type Handler<E extends EndpointDef> = (
   ctx: CtxFor<E>,
   reply: FastifyReply,
   request: FastifyRequest,
-) => Promise<EndpointData<E> | Answer<EndpointData<E>> | JsonText<EndpointData<E>>>;
+) => Promise<EndpointData<E> | Answer<EndpointData<E>> | JsonText<EndpointData<E>> | NotModified>;
 
 const MINUTE = 60_000;
 
@@ -112,7 +126,8 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: AppDeps
       const input = { body: request.body, query: request.query, params: request.params } as EndpointRequest<E>;
       const result = await handler(input, ctx, reply, request);
       if (result instanceof Answer) return { status: 1, data: result.data ?? null, message: result.message };
-      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(`{"status":1,"data":${result.json}}`);
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.envelope);
+      if (result instanceof NotModified) return (reply as FastifyReply).code(304).send();
       return { status: 1, data: result ?? null };
     },
   });

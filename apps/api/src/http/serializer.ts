@@ -85,3 +85,22 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
   const project = projection(schema, fail);
   return project ? (data) => JSON.stringify(project(data)) : (data) => JSON.stringify(data);
 };
+
+const projections = new WeakMap<$ZodType, Projection>();
+
+/**
+ * A value written as JSON as a route whose data has this schema writes it (only the declared properties):
+ * for an answer kept as text and sent later as it is (see JsonText).
+ */
+export function jsonOf(schema: $ZodType, value: unknown): string {
+  if (!projections.has(schema)) {
+    projections.set(
+      schema,
+      projection(schema, (cause) => {
+        throw new Error('the value does not match its schema', { cause });
+      }),
+    );
+  }
+  const project = projections.get(schema);
+  return JSON.stringify(project ? project(value) : value);
+}

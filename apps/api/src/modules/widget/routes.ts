@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MSG, widgetApi as api, type ErrorEnvelope } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
-import { Answer, rawRoute, route } from '../../http/route.js';
+import { entityTag, notModified } from '../../http/conditional.js';
+import { Answer, NOT_MODIFIED, rawRoute, route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import { widgetDataForKey } from './data.js';
 import * as service from './service.js';
@@ -13,6 +13,9 @@ import { WORDPRESS_PLUGIN_SLUG, wordpressPluginZip } from './wordpress.js';
 
 /** Where the web build leaves the bundled embed script (a dot folder: the SPA's file server skips it). */
 export const widgetScriptFile = (webDist: string) => path.join(webDist, '.embed', 'kudo-widget.js');
+
+/** How long browsers and shared caches keep the public widget data, and show it while checking it again. */
+export const WIDGET_DATA_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 /** The script, its data, and the demo pictures the demo widget shows on other sites. */
 const isPublicWidgetUrl = (url: string) =>
@@ -51,11 +54,13 @@ export function registerWidgetRoutes(app: FastifyInstance, deps: AppDeps) {
     new Answer(await service.saveChat(ctx, body), MSG.widgetSettingsSaved),
   );
 
-  route(app, deps, api.publicWidgetData, async ({ params }, ctx, reply) => {
-    const data = await widgetDataForKey(ctx.db, params.key, ctx.config.publicUrl);
-    if (!data) throw notFound(MSG.widgetNotFound);
-    reply.header('cache-control', 'public, max-age=60');
-    return data;
+  // Every visitor of every customer's website reads it: browsers and shared caches keep it a minute, then
+  // show what they have while they check it again; a check answers 304 unless the data changed.
+  route(app, deps, api.publicWidgetData, async ({ params }, ctx, reply, request) => {
+    const kept = await widgetDataForKey(ctx.db, params.key, ctx.config.publicUrl);
+    if (!kept) throw notFound(MSG.widgetNotFound);
+    reply.header('cache-control', WIDGET_DATA_CACHE_CONTROL).header('etag', kept.etag);
+    return notModified(request.headers['if-none-match'], kept.etag) ? NOT_MODIFIED : kept.body;
   });
 
   // The WordPress plugin zip, made for the session's location.
@@ -83,11 +88,11 @@ export function registerWidgetRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!script) {
       const body = await fs.readFile(widgetScriptFile(deps.config.webDist)).catch(() => null);
       if (!body) return reply.code(404).send({ status: 0, message: MSG.notFound } satisfies ErrorEnvelope);
-      script = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      script = { body, etag: entityTag(body) };
     }
     reply.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
     reply.header('etag', script.etag);
-    if (request.headers['if-none-match'] === script.etag) return reply.code(304).send();
+    if (notModified(request.headers['if-none-match'], script.etag)) return reply.code(304).send();
     return reply.type('application/javascript; charset=utf-8').send(script.body);
   });
 }

@@ -53,7 +53,7 @@ export async function refresh(ctx: LocationCtx) {
   const w = await widgetOf(ctx);
   const location = await ctx.db.location.findUniqueOrThrow({ where: { id: ctx.location.locationId } });
   const now = new Date();
-  const data = await refreshWidgetCache(ctx.db, location, w, ctx.config.publicUrl, now);
+  const { data } = await refreshWidgetCache(ctx.db, location, w, ctx.config.publicUrl, now);
   const approvedCount = await ctx.db.review.count({ where: listedReviewWhere(location.id) });
   return { refreshedAt: now.toISOString(), reviewCount: data.aggregateRating.reviewCount, approvedCount };
 }

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
+import { buildApp } from '../../app.js';
+import { createDb } from '../../lib/db.js';
 import { listedReviewWhere, publicReviewWhere } from '../../lib/public-reviews.js';
 import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext, grantAddons } from '../../../test/helpers.js';
 
@@ -188,7 +190,7 @@ describe('E074 refresh', () => {
     expect(total).toBeLessThan(await t.db.review.count({ where: { locationId: austinId } }));
     const w = await austinWidget();
     expect(w.dataCachedAt?.toISOString()).toBe(res.data.refreshedAt);
-    expect((w.dataCache as { aggregateRating: { reviewCount: number } }).aggregateRating.reviewCount).toBe(total);
+    expect((JSON.parse(w.dataCache!) as { aggregateRating: { reviewCount: number } }).aggregateRating.reviewCount).toBe(total);
   });
 });
 
@@ -281,7 +283,7 @@ describe('public widget data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     expect(res.headers['set-cookie']).toBeUndefined();
     const { data } = json(res);
     const all = await t.db.review.findMany({ where: publicReviewWhere(austinId) });
@@ -383,6 +385,119 @@ describe('public widget data', () => {
   });
 });
 
+describe('public widget data: caching and revalidation', () => {
+  const dataUrl = (key: string) => `/api/widget/${key}/data`;
+  const get = (key: string, ifNoneMatch?: string) =>
+    t.app.inject({ method: 'GET', url: dataUrl(key), headers: ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch } });
+  /** As if the minute the data is kept for were over. */
+  const expire = (id: number) => t.db.widgetSetting.update({ where: { id }, data: { dataCachedAt: new Date(Date.now() - 2 * 60_000) } });
+
+  it('answers a strong ETag and public caching with stale-while-revalidate, the same while nothing changes', async () => {
+    const w = await austinWidget();
+    const first = await get(w.widgetKey);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    const again = await get(w.widgetKey);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).toBe(first.body);
+    // Computed again after the minute, unchanged data keeps its text and its tag.
+    await expire(w.id);
+    const recomputed = await get(w.widgetKey);
+    expect((await austinWidget()).dataCachedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(recomputed.headers.etag).toBe(first.headers.etag);
+    expect(recomputed.body).toBe(first.body);
+  });
+
+  it('answers 304 without a body to a matching If-None-Match: strong, weak, in a list, or *', async () => {
+    const w = await austinWidget();
+    const { etag } = (await get(w.widgetKey)).headers as { etag: string };
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, `W/"x",,  W/${etag} ,`, '*']) {
+      const res = await get(w.widgetKey, header);
+      expect(res.statusCode, header).toBe(304);
+      expect(res.body).toBe('');
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    for (const header of ['"other"', `W/"x", "${etag.slice(2)}`, etag.slice(1, -1), `${etag} ${etag}`, '']) {
+      const res = await get(w.widgetKey, header);
+      expect(res.statusCode, header).toBe(200);
+      expect(json(res).data.business.name).toBe('Demo Plumbing Austin');
+      expect(res.headers.etag).toBe(etag);
+    }
+    // No current representation: * matches nothing.
+    expect((await get('not-a-real-key', '*')).statusCode).toBe(404);
+  });
+
+  it('answers in every process what the last computation kept, never an older copy of its own', async () => {
+    const db = createDb(t.url, 2);
+    const other = await buildApp(t.config, { db });
+    try {
+      const w = await austinWidget();
+      const here = await get(w.widgetKey);
+      const there = await other.inject({ method: 'GET', url: dataUrl(w.widgetKey) });
+      expect(there.headers.etag).toBe(here.headers.etag);
+      // The other process computes a new copy; this one must answer it, not the one it already sent.
+      await t.db.widgetSetting.update({ where: { id: w.id }, data: { theme: w.theme === 2 ? 3 : 2, dataCachedAt: null } });
+      const changed = await other.inject({ method: 'GET', url: dataUrl(w.widgetKey) });
+      expect(changed.headers.etag).not.toBe(here.headers.etag);
+      const now = await get(w.widgetKey, here.headers.etag as string);
+      expect(now.statusCode).toBe(200);
+      expect(now.headers.etag).toBe(changed.headers.etag);
+      expect(now.body).toBe(changed.body);
+      expect(json(now).data.settings.theme).toBe(w.theme === 2 ? 3 : 2);
+      await t.db.widgetSetting.update({ where: { id: w.id }, data: { theme: w.theme, dataCachedAt: null } });
+    } finally {
+      await other.close();
+      await db.$disconnect();
+    }
+  });
+
+  it('gives a new ETag when anything shown changes, and the old one then gets the full answer', async () => {
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    const w = await austinWidget();
+    const location = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
+    const tags = new Set<string>();
+    /** The answer now: a new tag, the old one refused as stale, the new one accepted. */
+    const changed = async (before: string) => {
+      const res = await get(w.widgetKey, before);
+      expect(res.statusCode).toBe(200);
+      const etag = res.headers.etag as string;
+      expect(tags.has(etag)).toBe(false);
+      tags.add(etag);
+      expect((await get(w.widgetKey, etag)).statusCode).toBe(304);
+      return { etag, data: json(res).data };
+    };
+    let etag = (await get(w.widgetKey)).headers.etag as string;
+    tags.add(etag);
+    try {
+      // The widget's settings: shown at once.
+      expect((await owner.post('/api/settings/kudo/save-widget-settings', { settings: { theme: 4 } })).statusCode).toBe(200);
+      let now = await changed(etag);
+      expect(now.data.settings.theme).toBe(4);
+      etag = now.etag;
+      // The reviews shown: an approval shows at once.
+      const review = await t.db.review.create({
+        data: { locationId: austinId, source: 'kudo', authorName: 'Newest Fan', rating: 5, text: 'Superb work', postedAt: new Date(), sentiment: 'positive', approvedForWidget: false },
+      });
+      expect((await get(w.widgetKey, etag)).statusCode).toBe(304);
+      await owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'kudo', transaction_id: review.id });
+      now = await changed(etag);
+      expect(now.data.reviews[0].id).toBe(review.id);
+      etag = now.etag;
+      // The location's name: shown once the minute is over.
+      await t.db.location.update({ where: { id: austinId }, data: { name: 'Demo Plumbing Austin North' } });
+      await expire(w.id);
+      now = await changed(etag);
+      expect(now.data.business.name).toBe('Demo Plumbing Austin North');
+    } finally {
+      await t.db.location.update({ where: { id: austinId }, data: { name: location.name } });
+      await t.db.widgetSetting.update({ where: { id: w.id }, data: { theme: w.theme, dataCachedAt: null } });
+    }
+  });
+});
+
 describe('tenancy', () => {
   it('a Dallas session sees and changes only Dallas’s widget', async () => {
     await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
@@ -402,9 +517,10 @@ describe('tenancy', () => {
       expect(refreshed.data.reviewCount).toBe(await t.db.review.count({ where: publicReviewWhere(dallasId) }));
       expect(await dallasWidget()).toMatchObject({ theme: 3, color: '#FF0000', showPullout: false, chatEnabled: true });
       const austinAfter = await austinWidget();
-      expect({ ...austinAfter, dataCache: null, dataCachedAt: null, updatedAt: null }).toEqual({
+      expect({ ...austinAfter, dataCache: null, dataEtag: null, dataCachedAt: null, updatedAt: null }).toEqual({
         ...austinBefore,
         dataCache: null,
+        dataEtag: null,
         dataCachedAt: null,
         updatedAt: null,
       });
