@@ -100,6 +100,92 @@ describe('E008 / E009 locations', () => {
   });
 });
 
+describe('E008 / E009 answers', () => {
+  /** A location item as the rows say it should read, worked out here from Prisma's reading of them. */
+  async function expectedItem(locationId: number, userId: number, lastSelectedAt?: Date | null) {
+    const l = await t.db.location.findUniqueOrThrow({ where: { id: locationId } });
+    const m = await t.db.membership.findUniqueOrThrow({ where: { userId_locationId: { userId, locationId } } });
+    const google = await t.db.socialConnection.count({ where: { locationId, provider: 'google', status: 'connected' } });
+    const last = lastSelectedAt === undefined ? m.lastSelectedAt : lastSelectedAt;
+    return {
+      location_id: l.id,
+      name: l.name,
+      address: [l.addressLine1, l.addressLine2],
+      free_trial: l.freeTrial,
+      free_trial_type: l.freeTrialType,
+      free_trial_days: l.freeTrial && l.trialEndsAt ? Math.max(0, Math.ceil((l.trialEndsAt.getTime() - Date.now()) / 86_400_000)) : 0,
+      pcheck_count: l.pcheckCount,
+      twilio_verified: l.twilioVerified,
+      hs_10dlc: l.hs10dlc,
+      enabled_features: l.enabledFeatures.map((name) => ({ name })),
+      time_zone: l.timeZone,
+      google_connected: google > 0,
+      last_selected_at: last?.toISOString() ?? null,
+    };
+  }
+
+  it('E008 gives every field of each active membership’s location, by name, and the current one', async () => {
+    const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
+    const lite = await t.db.location.findFirstOrThrow({ where: { name: 'Little Roofing' } });
+    // Values of every kind: features, a franchise, a recent choice, an inactive membership left out.
+    await t.db.location.update({ where: { id: dallasId }, data: { enabledFeatures: ['beta-inbox', 'x'], isFranchise: true, twilioVerified: 'pending', hs10dlc: true } });
+    const inactive = await t.db.membership.create({ data: { userId: owner.id, locationId: lite.id, active: false } });
+    try {
+      const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
+      const data = json(await agent.post('/api/account/locations/load')).data;
+      const items = [await expectedItem(austinId, owner.id), await expectedItem(dallasId, owner.id)];
+      expect(items[1]!.last_selected_at).not.toBeNull();
+      expect(data).toEqual({ locations: items, current_location: items[1], is_multi_location: true, is_franchise: true });
+      expect(Object.keys(data.locations[0])).toEqual(Object.keys(items[0]!));
+    } finally {
+      await t.db.membership.delete({ where: { id: inactive.id } });
+      await t.db.location.update({ where: { id: dallasId }, data: { enabledFeatures: [], isFranchise: false, twilioVerified: '', hs10dlc: false } });
+    }
+  });
+
+  it('E008 chooses the only location of a one-location user for the session', async () => {
+    const lite = await t.db.user.findUniqueOrThrow({ where: { email: 'lite@kudo.test' } });
+    const agent = new Agent(t.app);
+    await agent.login('lite@kudo.test');
+    const data = json(await agent.post('/api/account/locations/load')).data;
+    const liteLocation = await t.db.location.findFirstOrThrow({ where: { name: 'Little Roofing' } });
+    const item = await expectedItem(liteLocation.id, lite.id);
+    expect(data).toEqual({ locations: [item], current_location: item, is_multi_location: false, is_franchise: false });
+    expect((await agent.get('/api/location/subscriptions/load')).statusCode).toBe(200);
+  });
+
+  it('E009 answers the chosen location with the moment of the choice, and both are kept', async () => {
+    const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
+    const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    for (const locationId of [dallasId, dallasId, austinId]) {
+      const before = Date.now();
+      const res = json(await agent.post('/api/account/location-change/select', { location_id: locationId }));
+      const at = new Date(res.data.current_location.last_selected_at);
+      expect(at.getTime()).toBeGreaterThanOrEqual(before);
+      expect(at.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(res).toEqual({ status: 1, data: { current_location: await expectedItem(locationId, owner.id, at) } });
+      const m = await t.db.membership.findUniqueOrThrow({ where: { userId_locationId: { userId: owner.id, locationId } } });
+      expect(m.lastSelectedAt?.toISOString()).toBe(at.toISOString());
+      expect(json(await agent.post('/api/account/locations/load')).data.current_location.location_id).toBe(locationId);
+    }
+  });
+
+  it('E009 refuses an inactive membership and changes nothing', async () => {
+    const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
+    const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    const dallas = await t.db.membership.update({ where: { userId_locationId: { userId: owner.id, locationId: dallasId } }, data: { active: false } });
+    try {
+      const res = await agent.post('/api/account/location-change/select', { location_id: dallasId });
+      expect(res.statusCode).toBe(404);
+      expect(json(res).message).toBe(MSG.locationNotFound);
+      expect((await t.db.membership.findUniqueOrThrow({ where: { id: dallas.id } })).lastSelectedAt).toEqual(dallas.lastSelectedAt);
+      expect(json(await agent.post('/api/account/locations/load')).data.current_location.location_id).toBe(austinId);
+    } finally {
+      await t.db.membership.update({ where: { id: dallas.id }, data: { active: true } });
+    }
+  });
+});
+
 describe('E010 / E011 subscriptions and role', () => {
   it('gives each location its own subscriptions and the member’s permissions', async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
