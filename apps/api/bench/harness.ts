@@ -124,7 +124,10 @@ export async function runLoad(named: [string, LoadTarget][], job: Omit<LoadJob, 
   const results = JSON.parse(await firstLine(child)) as LoadResult[];
   return results.map((result, i) => {
     const name = named[i]![0];
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    const target = named[i]![1];
+    if (result.unexpected > 0 || result.errors > 0) {
+      throw new Error(`${name}: ${result.unexpected} answers other than ${target.status ?? '2xx'}, ${result.errors} errors`);
+    }
     return { name, ...result };
   });
 }

@@ -8,6 +8,8 @@ export interface LoadTarget {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** The status every answer must have (a 304 to a revalidation); otherwise any 2xx. */
+  status?: number;
 }
 
 export interface LoadJob {
@@ -32,6 +34,8 @@ export interface LoadResult {
   /** Every answer, warm-up included. */
   answered: number;
   non2xx: number;
+  /** Answers without the expected status: the non-2xx ones, or those other than `status` when it is given. */
+  unexpected: number;
   errors: number;
   /** req/s of each slice. */
   slices: number[];
@@ -49,7 +53,7 @@ const run = (target: LoadTarget, duration: number) =>
     ...(job.timeoutSeconds ? { timeout: job.timeoutSeconds } : {}),
   });
 
-const totals = job.targets.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[], slices: [] as number[], answered: 0, non2xx: 0, errors: 0, times: [] as number[] }));
+const totals = job.targets.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[], slices: [] as number[], answered: 0, non2xx: 0, unexpected: 0, errors: 0, times: [] as number[] }));
 if (job.warmupSeconds > 0) {
   for (const [i, target] of job.targets.entries()) {
     const r = await run(target, job.warmupSeconds);
@@ -61,7 +65,10 @@ for (let round = 0; round < job.rounds; round++) {
     const t = totals[i]!;
     // Without a callback autocannon answers its tracker, an event emitter that is also the result's promise.
     const tracker = run(target, job.seconds / job.rounds) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
-    tracker.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => t.times.push(ms));
+    tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      t.times.push(ms);
+      if (target.status !== undefined && status !== target.status) t.unexpected++;
+    });
     const r = await tracker;
     t.requests += r.requests.total;
     t.seconds += r.duration;
@@ -69,6 +76,7 @@ for (let round = 0; round < job.rounds; round++) {
     t.slices.push(r.requests.total / r.duration);
     t.answered += r.requests.total;
     t.non2xx += r.non2xx;
+    if (target.status === undefined) t.unexpected += r.non2xx;
     t.errors += r.errors;
   }
 }
@@ -86,6 +94,7 @@ const results: LoadResult[] = totals.map((t) => ({
   requests: t.requests,
   answered: t.answered,
   non2xx: t.non2xx,
+  unexpected: t.unexpected,
   errors: t.errors,
   slices: t.slices,
 }));
