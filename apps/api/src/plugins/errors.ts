@@ -75,18 +75,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     if ((error as { code?: unknown }).code === 'P2020') return reply.code(400).send({ status: 0, message: FIELD_MSG.numberOutOfRange } satisfies ErrorEnvelope);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      // Framework-level client errors (malformed JSON, body too large, unsupported media type).
-      const message =
-        status === 413
-          ? 'The request is too large.'
-          : status === 415
-            ? 'This content type is not supported.'
-            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'The request body is not valid JSON.'
-              : 'The request is not valid.';
+      const message = clientErrorMessage(error, status, 'This content type is not supported.');
       return reply.code(status).send({ status: 0, message } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 0, message: MSG.serverError } satisfies ErrorEnvelope);
   });
+}
+
+/** The words for a framework-level client error (malformed JSON, body too large, unsupported media type). */
+export function clientErrorMessage(error: { code?: string }, status: number, unsupportedType: string): string {
+  if (status === 413) return 'The request is too large.';
+  if (status === 415) return unsupportedType;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is not valid JSON.';
+  return 'The request is not valid.';
 }

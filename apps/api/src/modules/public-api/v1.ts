@@ -6,7 +6,7 @@ import type { AppDeps, Log } from '../../http/context.js';
 import { AppError } from '../../lib/errors.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
-import { validationFields } from '../../plugins/errors.js';
+import { clientErrorMessage, validationFields } from '../../plugins/errors.js';
 import { KEY_PREFIX } from './keys.js';
 
 const { API_ERROR_CODES, API_MSG } = publicApi;
@@ -107,15 +107,7 @@ export function v1ErrorHandler(error: FastifyError | AppError, request: FastifyR
   if ((error as { code?: unknown }).code === 'P2020') return send(reply, 400, 'invalid_request', FIELD_MSG.numberOutOfRange);
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const message =
-      status === 413
-        ? 'The request is too large.'
-        : status === 415
-          ? 'Send the body as application/json.'
-          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'The request body is not valid JSON.'
-            : 'The request is not valid.';
-    return send(reply, status, 'invalid_request', message);
+    return send(reply, status, 'invalid_request', clientErrorMessage(error, status, 'Send the body as application/json.'));
   }
   request.log.error({ err: error }, 'unhandled error in the public API');
   return send(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again; the request id is in the X-Request-Id header.');
