@@ -83,14 +83,17 @@ export async function conversationWithMessages(ctx: LocationCtx, id: number): Pr
   return toConversationView(row, await conversationMessages(ctx.db, here(ctx), id));
 }
 
-/** E119 / E118: read state is the viewer's own; Mark Unread leaves at least the last customer message unread. */
+/**
+ * E119 / E118: read state is the viewer's own; Mark Unread leaves at least the last customer message unread. A
+ * conversation with no customer message has nothing to leave unread: its read count stays 0, never below.
+ */
 export async function setRead(ctx: LocationCtx, id: number, read: boolean): Promise<void> {
   await mine(ctx, id);
   if (read) await markRead(ctx.db, id, me(ctx));
   else {
     await ctx.db.$executeRaw`
       INSERT INTO conversation_reads (conversation_id, user_id, read_count, updated_at)
-      SELECT id, ${me(ctx)}, inbound_count - 1, now() FROM conversations WHERE id = ${id}
+      SELECT id, ${me(ctx)}, greatest(inbound_count - 1, 0), now() FROM conversations WHERE id = ${id}
       ON CONFLICT (conversation_id, user_id) DO UPDATE SET read_count = EXCLUDED.read_count, updated_at = now()`;
   }
 }

@@ -151,10 +151,26 @@ describe('the unread totals kept by triggers', async () => {
     await t.db.$executeRaw`UPDATE users SET email = 'admin@kudo.test' WHERE id = ${adminId}`;
   });
 
+  it('Mark Unread on a conversation with no customer message stores a read count of 0 and changes no total', async () => {
+    const res = await ok(owner, 'new-conversation', {
+      assignment_rule: 'self', type: 'single', customer_number: '(512) 555-0406', customer_name: 'Lee Park', customer_address: '',
+      body: 'Hi Lee, your estimate is ready.', channel: 'sms',
+    });
+    const id = (json(res).data as ConversationView).conversation_id;
+    expect((await t.db.conversation.findUniqueOrThrow({ where: { id } })).inboundCount).toBe(0);
+    const before = await expectExact();
+    await ok(owner, 'mark-unread', common(id));
+    const read = await t.db.conversationRead.findUniqueOrThrow({ where: { conversationId_userId: { conversationId: id, userId: ownerId } } });
+    expect(read.readCount).toBe(0);
+    expect(await expectExact()).toEqual(before);
+    // The database refuses a read count below 0, whoever writes it.
+    await expect(t.db.$executeRaw`UPDATE conversation_reads SET read_count = -1 WHERE conversation_id = ${id}`).rejects.toThrow(/conversation_reads_read_count_check/);
+  });
+
   it('stay exact when conversations and read counts change many at a time, and per location', async () => {
     await t.db.conversationRead.deleteMany({ where: { userId: adminId, conversation: { locationId: austinId } } });
     await t.db.conversation.updateMany({ where: { locationId: austinId }, data: { active: true } });
-    await t.db.$executeRaw`UPDATE conversation_reads SET read_count = read_count - 1 WHERE user_id = ${ownerId}`;
+    await t.db.$executeRaw`UPDATE conversation_reads SET read_count = read_count - 1 WHERE user_id = ${ownerId} AND read_count > 0`;
     await expectExact();
     await t.db.conversation.deleteMany({ where: { locationId: austinId, phone: '+15125550402' } });
     await expectExact();
