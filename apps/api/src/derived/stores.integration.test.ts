@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoLocationIds, type TestContext } from '../../test/helpers.js';
+
+let t: TestContext;
+let austinId: number;
+let dallasId: number;
+let campaignId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ austinId, dallasId } = await demoLocationIds(t.db));
+  campaignId = (await t.db.campaign.create({
+    data: { locationId: austinId, uid: randomBytes(6).toString('hex'), name: 'Derived Tester', description: '', department: 'Derived QA', image: '', employeeId: 'E-D' },
+  })).id;
+});
+
+/** One figure of a derived table summed over a location's rows. */
+async function total(table: string, column: string, locationId: number, where = 'true'): Promise<number> {
+  const [row] = await t.db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT coalesce(sum(${column}), 0)::float8 AS n FROM ${table} WHERE location_id = $1 AND ${where}`,
+    locationId,
+  );
+  return row!.n;
+}
+
+const dispatch = (data: { smsStatus?: number | null; emailStatus?: number | null; isTest?: boolean; kind?: 'pcheck' | 'bio' }) =>
+  t.db.dispatch.create({
+    data: {
+      locationId: austinId, campaignId, kind: data.kind ?? 'pcheck', source: 'web', isTest: data.isTest ?? false,
+      smsStatus: data.smsStatus ?? null, emailStatus: data.emailStatus ?? null,
+      tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
+
+describe('contact cards', () => {
+  it('a card moved to another location is counted there and no longer where it was', async () => {
+    const sentAt = new Date();
+    const card = await t.db.contactCardSend.create({ data: { locationId: austinId, to: '+15125550901', status: 'sent', sendAfter: sentAt, sentAt } });
+    const before = [await total('dispatch_daily_stats', 'contact_cards', austinId), await total('dispatch_daily_stats', 'contact_cards', dallasId)];
+    await t.db.contactCardSend.update({ where: { id: card.id }, data: { locationId: dallasId } });
+    expect([await total('dispatch_daily_stats', 'contact_cards', austinId), await total('dispatch_daily_stats', 'contact_cards', dallasId)])
+      .toEqual([before[0]! - 1, before[1]! + 1]);
+  });
+});
+
+describe('what counts as sent', () => {
+  /** Analyze's pulseChecks sent (a send per channel) and the leaderboard's, of the test campaign. */
+  const sent = async () => ({
+    analyze: await total('dispatch_daily_stats', 'pcheck_sms + pcheck_email', austinId),
+    leaderboard: await total('campaign_daily_stats', 'pchecks', austinId, `campaign_id = ${campaignId}`),
+  });
+
+  it('is a dispatch, not a test, that at least one channel took: in Analyze and on the leaderboard alike', async () => {
+    const start = await sent();
+    const failed = await dispatch({ smsStatus: 0 });
+    await dispatch({ smsStatus: null, emailStatus: null });
+    await dispatch({ smsStatus: 1, isTest: true });
+    expect(await sent()).toEqual(start);
+    await t.db.dispatch.update({ where: { id: failed.id }, data: { smsStatus: 1 } });
+    expect(await sent()).toEqual({ analyze: start.analyze + 1, leaderboard: start.leaderboard + 1 });
+    // Both channels: two sends in Analyze, one pulseCheck on the leaderboard.
+    await dispatch({ smsStatus: 1, emailStatus: 1 });
+    expect(await sent()).toEqual({ analyze: start.analyze + 3, leaderboard: start.leaderboard + 2 });
+  });
+});
