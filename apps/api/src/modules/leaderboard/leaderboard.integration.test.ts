@@ -31,9 +31,10 @@ async function campaign(name: string) {
   return t.db.campaign.create({ data: { locationId: austinId, uid: randomBytes(6).toString('hex'), name, description: '', department: DEPT, image: '', employeeId: `E-${name}` } });
 }
 
+/** A pulseCheck or bio that went out by SMS (a send no channel took is not counted as sent). */
 async function dispatch(campaignId: number, kind: 'pcheck' | 'bio', isTest = false) {
   return t.db.dispatch.create({
-    data: { locationId: austinId, campaignId, kind, source: 'web', isTest, tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000) },
+    data: { locationId: austinId, campaignId, kind, source: 'web', isTest, smsStatus: 1, tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000) },
   });
 }
 
