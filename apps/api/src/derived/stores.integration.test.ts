@@ -64,3 +64,43 @@ describe('what counts as sent', () => {
     expect(await sent()).toEqual({ analyze: start.analyze + 3, leaderboard: start.leaderboard + 2 });
   });
 });
+
+describe('guards', () => {
+  it('keeps Kudo Index sums in whole 2520ths, so answers added and taken away leave them exactly as they were', async () => {
+    const kept = () => total('dispatch_daily_stats', 'kudo_index_sum_x2520', austinId);
+    const keptCampaign = () => total('campaign_daily_stats', 'kudo_sum_x2520', austinId, `campaign_id = ${campaignId}`);
+    const start = [await kept(), await keptCampaign()];
+    const indexes = [22 / 3, 8.1, 6.7, 0.1, 53 / 7];
+    const answers = [];
+    for (const kudoIndex of indexes) {
+      const d = await dispatch({ smsStatus: 1 });
+      answers.push(await t.db.review.create({
+        data: { locationId: austinId, source: 'kudo', dispatchId: d.id, campaignId, authorName: 'Pat Q.', rating: 4, sentiment: 'positive', kudoIndex, postedAt: new Date() },
+      }));
+    }
+    expect(await kept()).toBe(start[0]! + indexes.reduce((sum, k) => sum + Math.round(k * 2520), 0));
+    for (const a of answers) await t.db.review.update({ where: { id: a.id }, data: { archived: true } });
+    expect([await kept(), await keptCampaign()]).toEqual(start);
+  });
+
+  it('refuses TRUNCATE of a table data is derived from', async () => {
+    for (const table of ['reviews', 'dispatches', 'contact_card_sends', 'sms_messages', 'email_logs', 'conversations', 'conversation_reads', 'conversation_messages']) {
+      await expect(t.db.$executeRawUnsafe(`TRUNCATE ${table} CASCADE`)).rejects.toThrow(new RegExp(`TRUNCATE of ${table} is refused`));
+    }
+    expect(await t.db.review.count()).toBeGreaterThan(0);
+  });
+
+  it("ties the logs' counts and the unread totals to their location", async () => {
+    await expect(t.db.$executeRaw`INSERT INTO log_daily_counts (location_id, day, channel, count) VALUES (987654, '2026-01-01', 'sms', 1)`).rejects.toThrow(/log_daily_counts_location_id_fkey/);
+    await expect(t.db.$executeRaw`INSERT INTO inbox_unread_totals (location_id, user_id, count) VALUES (987654, 0, 1)`).rejects.toThrow(/inbox_unread_totals_location_id_fkey/);
+    const cascades = await t.db.$queryRaw<{ name: string }[]>`
+      SELECT conname AS name FROM pg_constraint WHERE conname IN ('log_daily_counts_location_id_fkey', 'inbox_unread_totals_location_id_fkey') AND confdeltype = 'c' ORDER BY 1`;
+    expect(cascades.map((c) => c.name)).toEqual(['inbox_unread_totals_location_id_fkey', 'log_daily_counts_location_id_fkey']);
+  });
+
+  it("sets the pool's sessions a statement timeout and an idle-in-transaction timeout", async () => {
+    const [row] = await t.db.$queryRaw<{ statement: string; idle: string }[]>`
+      SELECT current_setting('statement_timeout') AS statement, current_setting('idle_in_transaction_session_timeout') AS idle`;
+    expect(row).toEqual({ statement: '1min', idle: '10min' });
+  });
+});

@@ -49,13 +49,14 @@ export const emptyDay = (day: Day): DispatchDay => ({
 
 /**
  * The range's days with figures, from the daily rollup (kept current by triggers on dispatches, reviews and
- * contact cards): at most one row per day, whatever the number of pulseChecks.
+ * contact cards): at most one row per day, whatever the number of pulseChecks. The Kudo Index sum is kept in whole
+ * 2520ths of a point and divided here.
  */
 export async function dispatchDays(db: Db, locationId: number, range: { from: Day; to: Day }): Promise<DispatchDay[]> {
   const { rows } = await poolOf(db).query<Record<string, string | number>>({
     name: 'analytics-dispatch-days',
     text: `SELECT day::text AS day, pcheck_email, pcheck_sms, bio_email, bio_sms, participants, happy, neutral, unhappy,
-                  kudo_index_sum, kudo_index_count, slider0_sum, slider0_count, slider1_sum, slider1_count,
+                  kudo_index_sum_x2520 / 2520.0 AS kudo_index_sum, kudo_index_count, slider0_sum, slider0_count, slider1_sum, slider1_count,
                   slider2_sum, slider2_count, review_leads, contact_cards
              FROM dispatch_daily_stats
             WHERE location_id = $1 AND day >= $2::date AND day <= $3::date

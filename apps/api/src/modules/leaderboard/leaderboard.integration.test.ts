@@ -110,7 +110,7 @@ describe('campaigns report (E134)', () => {
 describe('the campaigns\' daily figures', () => {
   /** The rollup's rows of Austin, in a stable order, as the triggers keep them or a rebuild makes them. */
   const rollup = () =>
-    t.db.$queryRaw<unknown[]>`SELECT campaign_id, day::text, responses, happy, neutral, unhappy, kudo_sum, kudo_count, review_leads, pchecks, bios
+    t.db.$queryRaw<unknown[]>`SELECT campaign_id, day::text, responses, happy, neutral, unhappy, kudo_sum_x2520, kudo_count, review_leads, pchecks, bios
       FROM campaign_daily_stats WHERE location_id = ${austinId} AND (responses, happy, neutral, unhappy, kudo_count, review_leads, pchecks, bios) <> (0, 0, 0, 0, 0, 0, 0, 0)
       ORDER BY campaign_id, day`;
 

@@ -33,7 +33,7 @@ export async function campaignStats(db: Db, locationId: number, range: DayRange,
       name: 'leaderboard-campaign-stats',
       text: `WITH days AS (
                SELECT s.campaign_id, sum(s.responses)::int AS responses, sum(s.happy)::int AS happy, sum(s.neutral)::int AS neutral,
-                      sum(s.unhappy)::int AS unhappy, sum(s.kudo_sum)::float8 AS kudo_sum, sum(s.kudo_count)::int AS kudo_count,
+                      sum(s.unhappy)::int AS unhappy, (sum(s.kudo_sum_x2520) / 2520)::float8 AS kudo_sum, sum(s.kudo_count)::int AS kudo_count,
                       sum(s.review_leads)::int AS review_leads, sum(s.pchecks)::int AS pchecks, sum(s.bios)::int AS bios
                  FROM campaign_daily_stats s
                 WHERE s.location_id = $1 AND s.day >= $2::date AND s.day <= $3::date
