@@ -120,6 +120,10 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: z.string().url().optional(),
+  /** Jobber's app (its Developer Center): set both to connect Jobber accounts; the base URL is for a test server. */
+  JOBBER_CLIENT_ID: z.string().min(1).optional(),
+  JOBBER_CLIENT_SECRET: z.string().min(1).optional(),
+  JOBBER_API_BASE_URL: z.string().url().default('https://api.getjobber.com'),
   /** Marks cookies Secure; on by default when PUBLIC_URL is https. */
   COOKIE_SECURE: bool.optional(),
   /**
@@ -190,6 +194,8 @@ export interface Config {
   google: { oauth?: { clientId: string; clientSecret: string; oauthBaseUrl?: string; apiBaseUrl?: string } };
   facebook: { app?: { appId: string; appSecret: string; graphBaseUrl?: string } };
   billing: { stripe?: { secretKey: string; webhookSecret: string; baseUrl?: string } };
+  /** Jobber's OAuth app, when set; Housecall Pro and ServiceTitan take each business's own keys on the screen. */
+  fieldService: { jobber?: { clientId: string; clientSecret: string; baseUrl: string } };
 }
 
 export class ConfigError extends Error {}
@@ -288,6 +294,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
           ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphBaseUrl: e.FACEBOOK_GRAPH_BASE_URL }
           : undefined,
+    },
+    fieldService: {
+      jobber:
+        e.JOBBER_CLIENT_ID && e.JOBBER_CLIENT_SECRET ? { clientId: e.JOBBER_CLIENT_ID, clientSecret: e.JOBBER_CLIENT_SECRET, baseUrl: e.JOBBER_API_BASE_URL } : undefined,
     },
     billing: {
       stripe:

@@ -42,6 +42,8 @@ import { registerPublicApiRoutes } from './public-api/routes.js';
 import { reviewRequestsDueJob } from './public-api/review-requests.js';
 import { registerWebhookRoutes } from './webhooks/routes.js';
 import { deliverWebhooksJob } from './webhooks/delivery.js';
+import { registerFieldServiceRoutes } from './field-service/routes.js';
+import { fieldJobEventJob, fieldJobEventsSweepJob } from './field-service/jobs.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -82,6 +84,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerBillingRoutes,
   registerPublicApiRoutes,
   registerWebhookRoutes,
+  registerFieldServiceRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -104,4 +107,6 @@ export const areaJobs: readonly JobDef[] = [
   stripeEventJob,
   reviewRequestsDueJob,
   deliverWebhooksJob,
+  fieldJobEventJob,
+  fieldJobEventsSweepJob,
 ];

@@ -3,6 +3,7 @@ import type { Db } from '../lib/db.js';
 import { createBillingProvider, type BillingProvider } from './billing/index.js';
 import { withEmailConsent, withSmsConsent } from './consent.js';
 import { createEmailProvider, type EmailProvider } from './email/index.js';
+import { createFieldServiceProvider, type FieldServiceProvider } from './field-service/index.js';
 import { createFacebookProvider, type FacebookProvider } from './facebook/index.js';
 import { createGoogleProvider, type GoogleProvider } from './google/index.js';
 import { createImagesProvider, type ImagesProvider } from './images/index.js';
@@ -22,9 +23,11 @@ export interface Providers {
   billing: BillingProvider;
   /** The carrier (A2P 10DLC) registration of each business's texting. */
   registrar: RegistrarProvider;
+  /** Field-service systems: Jobber's OAuth app (or a local demo connection). */
+  fieldService: FieldServiceProvider;
 }
 
 /** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config), fieldService: createFieldServiceProvider(config) };
 }

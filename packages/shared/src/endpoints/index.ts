@@ -21,6 +21,7 @@ import * as reports from './reports.js';
 import * as billing from './billing.js';
 import * as integrations from './integrations.js';
 import * as webhooks from './webhooks.js';
+import * as fieldService from './field-service.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -46,6 +47,7 @@ export * as reportsApi from './reports.js';
 export * as billingApi from './billing.js';
 export * as integrationsApi from './integrations.js';
 export * as webhooksApi from './webhooks.js';
+export * as fieldServiceApi from './field-service.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -76,6 +78,7 @@ const areas = [
   billing,
   integrations,
   webhooks,
+  fieldService,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -89,6 +92,25 @@ export type { OutboxMessage } from './system.js';
 export type { BillingSubscription } from './billing.js';
 export { API_KEY_MSG, type ApiKeyItem } from './integrations.js';
 export type { WebhookDeliveryItem, WebhookItem } from './webhooks.js';
+export {
+  FIELD_CHANNELS,
+  FIELD_DEFAULTS,
+  FIELD_LIMITS,
+  FS_MSG,
+  FIELD_PROVIDERS,
+  FIELD_SKIP_LABELS,
+  FIELD_SKIP_REASONS,
+  FIELD_SOURCE_LABELS,
+  FIELD_SOURCES,
+  type FieldConnectorItem,
+  type FieldJobItem,
+  type FieldProvider,
+  type FieldRules,
+  type FieldSkipReason,
+  type FieldSource,
+  type FieldTechnicianItem,
+  type JobWebhookInput,
+} from './field-service.js';
 export type { CompanyDetails, PortalUser, ReportingRecipient } from './general.js';
 export { IMAGE_TYPES } from './images.js';
 export type { PublicLocationData } from './pulsecheck.js';

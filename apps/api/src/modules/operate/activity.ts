@@ -4,6 +4,7 @@ import type { LocationCtx } from '../../http/context.js';
 /** Who sent a dispatch, as a person reads it. */
 function sentBy(source: string, user: string | null, apiKey: string | null): string {
   if (source === 'api') return apiKey ? `API key “${apiKey}”` : 'API';
+  if (source === 'integration') return 'Field-service job';
   if (source === 'boost') return 'Kudo Boost';
   if (source === 'bulk') return user ? `${user} (spreadsheet)` : 'Spreadsheet';
   if (source === 'sample') return 'Sample';
@@ -39,7 +40,7 @@ export async function loadActivity(ctx: LocationCtx): Promise<{ rows: ActivityIt
       email_status: d.emailStatus === null ? null : d.emailStatus === 1 ? 1 : 0,
       problem: (d.smsStatus === 0 ? d.smsMessage : null) ?? (d.emailStatus === 0 ? d.emailMessage : null),
       source: d.source,
-      sent_by: sentBy(d.source, d.sentByUserId === null ? null : (names.get(d.sentByUserId) ?? null), d.apiRequest?.apiKey.name ?? null),
+      sent_by: sentBy(d.source, d.sentByUserId === null ? null : (names.get(d.sentByUserId) ?? null), d.apiRequest?.apiKey?.name ?? null),
     })),
   };
 }

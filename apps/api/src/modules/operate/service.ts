@@ -21,7 +21,7 @@ import type { Config } from '../../config.js';
 import type { EmailMessage } from '../../providers/email/types.js';
 
 export type DispatchKind = 'pcheck' | 'bio';
-export type DispatchSource = 'dashboard' | 'bulk' | 'boost' | 'wizard' | 'api' | 'sample';
+export type DispatchSource = 'dashboard' | 'bulk' | 'boost' | 'wizard' | 'api' | 'integration' | 'sample';
 
 /** How long a pulseCheck link stays valid. */
 export const DISPATCH_TOKEN_DAYS = 30;

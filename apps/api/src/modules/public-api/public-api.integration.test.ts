@@ -209,7 +209,7 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(Date.parse(made.scheduled_for)).toBeLessThanOrEqual(Date.now());
       const dispatch = await t.db.dispatch.findFirstOrThrow({ where: { apiRequest: { publicId: made.id } }, include: { apiRequest: { include: { apiKey: true } } } });
       expect(dispatch).toMatchObject({ kind: 'pcheck', source: 'api', locationId: austin.id, campaignId: campaign.id, sentByUserId: null, smsStatus: 1, emailStatus: 1 });
-      expect(dispatch.apiRequest?.apiKey.name).toBe('Zapier');
+      expect(dispatch.apiRequest?.apiKey?.name).toBe('Zapier');
       const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550301' }, orderBy: { id: 'desc' } });
       expect(sms.body).toContain('Hi Riley');
       expect(await t.db.outboxMessage.count({ where: { to: 'riley@example.com' } })).toBe(1);

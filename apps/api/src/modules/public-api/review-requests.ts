@@ -38,6 +38,7 @@ interface RequestRow {
   id: number;
   publicId: string;
   locationId: number;
+  source: string;
   requestHash: string;
   campaignId: number;
   customerName: string;
@@ -151,7 +152,7 @@ async function deliver(deps: Deps, row: RequestRow): Promise<void> {
       { locationId: row.locationId, freeTrial: location.freeTrial, userId: null },
       'pcheck',
       { campaign_uid: campaign.uid, customer_phone: sms, customer_email: email, customer_name: row.customerName, customer_address: '', is_test: false },
-      'api',
+      row.source === 'integration' ? 'integration' : 'api',
       { apiRequestId: row.id },
     );
     status = result.status === 1 ? 'sent' : 'failed';
@@ -236,6 +237,36 @@ export async function sendDueRequests(deps: Deps, now: Date = new Date(), limit 
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * A review request another area asks for (a field-service job): recorded scheduled in the caller's transaction,
+ * with no API key, so the minute's sweep sends it at its time (or `sendIfDue` at once, after the commit).
+ */
+export async function recordReviewRequest(
+  db: Pick<Deps['db'], 'apiReviewRequest'>,
+  r: { locationId: number; campaignId: number; customerName: string; customerPhone: string | null; customerEmail: string | null; channel: string; externalId: string; scheduledFor: Date },
+): Promise<number> {
+  const row = await db.apiReviewRequest.create({
+    data: { ...r, publicId: newPublicId(), source: 'integration', requestHash: hashToken(JSON.stringify(r)), status: 'scheduled' },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+/**
+ * Sends one scheduled request now when it is due and the sending window is open, claimed the way the sweep claims
+ * (a request the sweep took meanwhile is left to it). True when it was sent here.
+ */
+export async function sendIfDue(deps: Deps, id: number, now: Date = new Date()): Promise<boolean> {
+  const claimed = await deps.db.$queryRaw<{ id: number }[]>`
+    UPDATE api_review_requests SET status = 'sending', claimed_at = ${now}
+    WHERE id = ${id} AND status = 'scheduled' AND scheduled_for <= ${now}
+    RETURNING id`;
+  if (claimed.length === 0) return false;
+  const row = await deps.db.apiReviewRequest.findUniqueOrThrow({ where: { id } });
+  await deliver(deps, row);
+  return true;
 }
 
 /** Scheduled review requests go out within a minute of their time. */
