@@ -8,6 +8,8 @@ import { createDb, type Db } from './lib/db.js';
 export const migrationsDir = path.join(repoRoot, 'prisma/migrations');
 /** The schema is a folder of .prisma files, one per product area. */
 export const schemaPath = path.join(repoRoot, 'prisma/schema');
+/** The derived stores' functions and triggers, applied after the migrations. */
+export const derivedDir = path.join(repoRoot, 'prisma/derived');
 
 export interface Database {
   url: string;
@@ -24,7 +26,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
   const resolved = await resolveDatabaseUrl({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const embedded = !config.databaseUrl;
   if (embedded) log(`embedded PostgreSQL running, data in ${config.dataDir}`);
-  const applied = await deployMigrations({ url: resolved.url, migrationsDir, schemaPath });
+  const applied = await deployMigrations({ url: resolved.url, migrationsDir, schemaPath, derivedDir });
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
   const db = createDb(resolved.url);
   if (config.seedDemo ?? embedded) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrationsDir, schemaPath } from '../src/boot.js';
+import { derivedDir, migrationsDir, schemaPath } from '../src/boot.js';
 import { startEmbeddedPostgres, withDatabase } from '../src/db/embedded.js';
 import { deployMigrations } from '../src/db/migrations.js';
 import { seedDemoData } from '../src/db/seed.js';
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE}`);
   const templateUrl = withDatabase(adminUrl, TEMPLATE);
-  await deployMigrations({ url: templateUrl, migrationsDir, schemaPath });
+  await deployMigrations({ url: templateUrl, migrationsDir, schemaPath, derivedDir });
   await seedDemoData(templateUrl);
   await admin.end();
 

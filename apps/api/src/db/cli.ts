@@ -64,7 +64,7 @@ const commands: Record<string, Command> = {
       const names = await deployMigrations({
         ...opts,
         log: (message) => {
-          if (message.startsWith('Applying')) console.log(`  ${message}`);
+          if (message.startsWith('Appl')) console.log(`  ${message}`);
         },
       });
       const took = `${Date.now() - started} ms`;
@@ -190,6 +190,7 @@ async function main(argv: string[]): Promise<number> {
       url: database.url,
       migrationsDir: path.join(repoRoot, 'prisma/migrations'),
       schemaPath: path.join(repoRoot, 'prisma/schema'),
+      derivedDir: path.join(repoRoot, 'prisma/derived'),
     };
     return await parsed.command.run({ opts, name: parsed.name, flags: parsed.flags });
   } finally {

@@ -19,6 +19,8 @@ export interface MigrationOptions {
   migrationsDir: string;
   /** The Prisma schema file the database should match. */
   schemaPath: string;
+  /** The derived stores' definitions (prisma/derived), applied by deploy after the migrations. */
+  derivedDir?: string;
   /** Receives the engine's progress messages (e.g. "Applying `20250101000000_init`"). */
   log?: (message: string) => void;
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MigrationDirectory, MigrationList, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
+import { applyDerivedDefinitions } from './derived.js';
 import { MigrationError, schemaFiles, withEngine, type MigrationOptions } from './migrations-engine.js';
 
 export { MigrationError, type MigrationOptions } from './migrations-engine.js';
@@ -93,12 +94,17 @@ async function writeMigration(opts: MigrationOptions, name: string, options: Cre
  * Applies the pending migrations in order, each in one transaction, recording them in
  * `_prisma_migrations` (created on first use). Returns the names applied. Throws, naming the
  * migration, when one fails; it is then recorded as failed and nothing of it stays applied.
+ * Then, with `derivedDir`, the derived stores' current functions and triggers (db/derived.ts).
  */
 export async function deployMigrations(opts: MigrationOptions): Promise<string[]> {
   const migrations = await readMigrations(opts.migrationsDir);
   const { appliedMigrationNames } = await withEngine(opts, (engine) =>
     engine.applyMigrations({ migrationsList: migrations, filters: NO_FILTER }),
   );
+  if (opts.derivedDir) {
+    const written = await applyDerivedDefinitions(opts.url, opts.derivedDir);
+    if (written) opts.log?.('Applied the derived stores\' definitions (prisma/derived)');
+  }
   return appliedMigrationNames;
 }
 

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoLocationIds, type TestContext } from '../../test/helpers.js';
+
+/**
+ * Writers and the changes that rewrite derived rows, on two connections at once: one holds its transaction open
+ * while the other runs, and the test waits until the second either finished or waits for a lock (the barrier).
+ */
+let t: TestContext;
+let austinId: number;
+let campaignId: number;
+const clients: pg.Client[] = [];
+
+async function connect(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: t.url });
+  await client.connect();
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ austinId } = await demoLocationIds(t.db));
+  campaignId = (await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null }, orderBy: { id: 'asc' } })).id;
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+});
+
+/** Settles once `work` is over or another session of the database waits for a lock, and says which. */
+async function finishedOrWaiting(work: Promise<unknown>, watcher: pg.Client): Promise<'finished' | 'waiting'> {
+  let done = false;
+  work.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let i = 0; i < 250; i++) {
+    if (done) return 'finished';
+    const { rows } = await watcher.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (rows[0]!.n > 0) return 'waiting';
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the statement neither finished nor waited for a lock');
+}
+
+/** Austin's rows of the three day stores, then the same after a rebuild from the source rows: they must be equal. */
+async function storesAndRebuild(): Promise<[unknown, unknown]> {
+  const rows = async () => ({
+    reviews: await t.db.$queryRaw`SELECT day::text, source, sentiment, approved, archived, has_text, has_audio, campaign_id, count
+      FROM review_daily_counts WHERE location_id = ${austinId} AND count <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
+    sends: await t.db.$queryRaw`SELECT day::text, pcheck_sms FROM dispatch_daily_stats WHERE location_id = ${austinId} AND pcheck_sms <> 0 ORDER BY 1`,
+    campaigns: await t.db.$queryRaw`SELECT day::text, campaign_id, pchecks FROM campaign_daily_stats WHERE location_id = ${austinId} AND pchecks <> 0 ORDER BY 1, 2`,
+  });
+  const kept = await rows();
+  await t.db.$executeRaw`SELECT analytics_rebuild(${austinId}), leaderboard_rebuild(${austinId})`;
+  return [kept, await rows()];
+}
+
+/** A Google review and a pulseCheck sent by SMS, both at 03:00 UTC today: the day before in Chicago, today in Tokyo. */
+async function write(client: pg.Client) {
+  const at = `${new Date().toISOString().slice(0, 10)} 03:00:00`;
+  await client.query(`INSERT INTO reviews (location_id, source, author_name, rating, posted_at) VALUES ($1, 'google', 'Zone Tester', 5, $2)`, [austinId, at]);
+  await client.query(
+    `INSERT INTO dispatches (location_id, campaign_id, kind, source, token_hash, expires_at, sms_status, created_at)
+     VALUES ($1, $2, 'pcheck', 'web', $3, now() + interval '1 day', 1, $4)`,
+    [austinId, campaignId, randomBytes(16).toString('hex'), at],
+  );
+}
+
+const setZone = (client: pg.Client, zone: string) => client.query('UPDATE locations SET time_zone = $2 WHERE id = $1', [austinId, zone]);
+
+describe('a time zone change and the writers of the day stores', () => {
+  it('waits for a writer whose transaction is open, then counts its rows in the new zone', async () => {
+    await t.db.$executeRaw`UPDATE locations SET time_zone = 'America/Chicago' WHERE id = ${austinId}`;
+    const [writer, changer, watcher] = [await connect(), await connect(), await connect()];
+    await writer.query('BEGIN');
+    await write(writer);
+    const change = setZone(changer, 'Asia/Tokyo');
+    const state = await finishedOrWaiting(change, watcher);
+    await writer.query('COMMIT');
+    await change;
+    expect(state).toBe('waiting');
+    const [kept, rebuilt] = await storesAndRebuild();
+    expect(kept).toEqual(rebuilt);
+  });
+
+  it('makes a writer that comes during the change wait, then file its rows under the new zone', async () => {
+    await t.db.$executeRaw`UPDATE locations SET time_zone = 'America/Chicago' WHERE id = ${austinId}`;
+    const [writer, changer, watcher] = [await connect(), await connect(), await connect()];
+    await changer.query('BEGIN');
+    await setZone(changer, 'Asia/Tokyo');
+    const writing = write(writer);
+    const state = await finishedOrWaiting(writing, watcher);
+    await changer.query('COMMIT');
+    await writing;
+    expect(state).toBe('waiting');
+    const [kept, rebuilt] = await storesAndRebuild();
+    expect(kept).toEqual(rebuilt);
+  });
+});
