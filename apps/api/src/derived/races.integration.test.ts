@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoLocationIds, type TestContext } from '../../test/helpers.js';
+import { createTestApp, demoLocationIds, loginAs, type Agent, type TestContext } from '../../test/helpers.js';
 
 /**
  * Writers and the changes that rewrite derived rows, on two connections at once: one holds its transaction open
@@ -100,5 +100,60 @@ describe('a time zone change and the writers of the day stores', () => {
     expect(state).toBe('waiting');
     const [kept, rebuilt] = await storesAndRebuild();
     expect(kept).toEqual(rebuilt);
+  });
+});
+
+describe('a campaign renamed while its reviews are written', () => {
+  let owner: Agent;
+  let campaign: { id: number; uid: string; name: string; description: string; department: string; image: string };
+
+  beforeAll(async () => {
+    owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    campaign = await t.db.campaign.create({
+      data: { locationId: austinId, uid: randomBytes(6).toString('hex'), name: 'Old Name', description: 'Tech', department: 'Drains', image: '/demo/avatar.png' },
+    });
+    for (let i = 0; i < 3; i++) {
+      await t.db.review.create({ data: { locationId: austinId, source: 'google', campaignId: campaign.id, authorName: `Rename ${i}`, rating: 5, postedAt: new Date() } });
+    }
+  });
+
+  /** E055, as the Settings screen sends it. */
+  const rename = (name: string) =>
+    owner.post('/api/settings/manage/kudo/campaigns/edit', {
+      uid: campaign.uid, name, description: campaign.description, department: campaign.department, image: campaign.image,
+    });
+  /** The campaign cell of the export row of each of its reviews. */
+  const exportedNames = async () =>
+    (await t.db.$queryRaw<{ name: string }[]>`SELECT export_row::json->>2 AS name FROM reviews WHERE campaign_id = ${campaign.id} ORDER BY id`).map((r) => r.name);
+
+  it('waits for a review being written with the old name, then writes its row with the new one', async () => {
+    const [writer, watcher] = [await connect(), await connect()];
+    await writer.query('BEGIN');
+    await writer.query(`INSERT INTO reviews (location_id, source, campaign_id, author_name, rating, posted_at) VALUES ($1, 'google', $2, 'During', 4, now())`, [
+      austinId, campaign.id,
+    ]);
+    const renaming = rename('New Name');
+    const state = await finishedOrWaiting(renaming, watcher);
+    await writer.query('COMMIT');
+    expect((await renaming).statusCode).toBe(200);
+    const names = await exportedNames();
+    expect(names).toHaveLength(4);
+    expect(new Set(names)).toEqual(new Set(['New Name']));
+    expect(state).toBe('waiting');
+  });
+
+  it('commits the rename before it writes the rows again, so no review is held for the rename', async () => {
+    const [locker, watcher] = [await connect(), await connect()];
+    // A review's row held by someone else (no write of it, so no campaign lock): the rename itself must not wait for it.
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM reviews WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE', [campaign.id]);
+    const renaming = rename('Newer Name');
+    const state = await finishedOrWaiting(renaming, watcher);
+    const { rows } = await watcher.query<{ name: string }>('SELECT name FROM campaigns WHERE id = $1', [campaign.id]);
+    await locker.query('COMMIT');
+    expect((await renaming).statusCode).toBe(200);
+    expect(state).toBe('waiting');
+    expect(rows[0]!.name).toBe('Newer Name');
+    expect(new Set(await exportedNames())).toEqual(new Set(['Newer Name']));
   });
 });

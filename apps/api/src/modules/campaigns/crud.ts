@@ -3,6 +3,7 @@ import { GLOBAL_TEMPLATES, MSG, type CampaignItem, type EndpointRequest, campaig
 import type { LocationCtx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { encryptSecret } from '../../lib/crypto.js';
+import { EXPORT_ROWS_AFTER, rewriteCampaignExportRows } from '../../derived/export-rows.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { newCampaignUid } from './ids.js';
 import { findCampaign, isUniqueViolation, live, toItem, withCount, type Tx } from './lookup.js';
@@ -105,6 +106,8 @@ export async function editCampaign(ctx: LocationCtx, edit: EditBody): Promise<Ca
   await checkFieldopsUsername(ctx.db, body.fieldops_username, campaign.id);
   try {
     const updated = await ctx.db.$transaction(async (tx) => {
+      // A new name or department is written to the export rows of the campaign's reviews after the commit, in batches.
+      await tx.$executeRawUnsafe(EXPORT_ROWS_AFTER);
       if (body.is_default && !campaign.isDefault) {
         await tx.campaign.updateMany({ where: { locationId: ctx.location.locationId, isDefault: true }, data: { isDefault: false } });
       }
@@ -114,6 +117,9 @@ export async function editCampaign(ctx: LocationCtx, edit: EditBody): Promise<Ca
         include: withCount,
       });
     });
+    if (updated.name !== campaign.name || updated.department !== campaign.department) {
+      await rewriteCampaignExportRows(ctx.db, ctx.location.locationId, campaign.id);
+    }
     return toItem(updated);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MSG.campaignFieldopsUsernameTaken);
