@@ -10,6 +10,11 @@ export interface LoadTarget {
   body?: string;
   /** The status every answer must have (a 304 to a revalidation); otherwise any 2xx. */
   status?: number;
+  /**
+   * Every request its own numbers: `{{n}}` in the headers and body becomes a counter that starts at `from` and
+   * grows by one per request sent (e.g. a new Idempotency-Key and phone number each time).
+   */
+  sequence?: { from: number };
 }
 
 export interface LoadJob {
@@ -42,12 +47,27 @@ export interface LoadResult {
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
+/** Next number of each numbered target, kept across its slices. */
+const counters = new Map<LoadTarget, number>();
+const numbered = (target: LoadTarget, sequence: { from: number }) => ({
+  setupRequest(request: { headers?: Record<string, string>; body?: string | Buffer }) {
+    const n = String(counters.get(target) ?? sequence.from);
+    counters.set(target, Number(n) + 1);
+    const fill = (text: string) => text.replaceAll('{{n}}', n);
+    return {
+      ...request,
+      headers: Object.fromEntries(Object.entries(target.headers).map(([k, v]) => [k, fill(v)])),
+      ...(target.body !== undefined ? { body: fill(target.body) } : {}),
+    };
+  },
+});
 const run = (target: LoadTarget, duration: number) =>
   autocannon({
     url: target.url,
     method: target.method,
     headers: target.headers,
     ...(target.body !== undefined ? { body: target.body } : {}),
+    ...(target.sequence ? { requests: [numbered(target, target.sequence)] } : {}),
     connections: job.connections,
     duration,
     ...(job.timeoutSeconds ? { timeout: job.timeoutSeconds } : {}),

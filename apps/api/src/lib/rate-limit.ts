@@ -66,6 +66,13 @@ const ADD_HITS = `
     reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
   RETURNING key, count, ceil(extract(epoch FROM reset_at - now()::timestamp) * 1000)::int AS ttl_ms`;
 
+/** A hit as counted: within the limit or not, the count so far (this one included) and when the window ends. */
+export interface Counted {
+  allowed: boolean;
+  count: number;
+  resetAt: Date;
+}
+
 /** One process's counters for the limits on the request path, over one database. */
 class Limiter {
   private readonly counters = new Map<string, Counter>();
@@ -74,7 +81,7 @@ class Limiter {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async admit(key: string, max: number, windowMs: number): Promise<boolean> {
+  async admit(key: string, max: number, windowMs: number): Promise<Counted> {
     const c = this.counters.get(key);
     if (c && c.resetAt > Date.now()) {
       const seen = c.known + c.inflight + c.pending;
@@ -82,11 +89,12 @@ class Limiter {
       if (seen >= max || seen + 1 <= max / 2) {
         c.pending++;
         this.schedule();
-        return seen < max;
+        return { allowed: seen < max, count: seen + 1, resetAt: new Date(c.resetAt) };
       }
     }
     // First hit of the window in this process, or near the limit: the database decides, exactly.
-    return (await this.addNow(key, windowMs)) <= max;
+    const count = await this.addNow(key, windowMs);
+    return { allowed: count <= max, count, resetAt: new Date(this.counters.get(key)?.resetAt ?? Date.now() + windowMs) };
   }
 
   private async addNow(key: string, windowMs: number): Promise<number> {
@@ -194,7 +202,15 @@ const limiterOf = (db: Db) => {
  * hit of a window and every hit near the limit are counted in the database before the answer, so the limit
  * trips at its threshold. Refused hits are counted too, as `hit` does.
  */
-export function admit(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
+export async function admit(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
+  return (await limiterOf(db).admit(key, max, windowMs)).allowed;
+}
+
+/**
+ * `admit`, answering the count too, for limits whose answers say what is left (the RateLimit headers). Far from
+ * the limit the count is this process's best knowledge of the shared one, which the next flush brings up to date.
+ */
+export function admitCounted(db: Db, key: string, max: number, windowMs: number): Promise<Counted> {
   return limiterOf(db).admit(key, max, windowMs);
 }
 

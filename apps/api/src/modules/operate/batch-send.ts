@@ -4,6 +4,7 @@ import type { AppDeps, Log } from '../../http/context.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { SmsMessage } from '../../providers/sms/index.js';
 import {
+  dispatchApp,
   dispatchMessages,
   DISPATCH_TOKEN_DAYS,
   newDispatchToken,
@@ -26,7 +27,7 @@ export interface Batch {
   sender: Sender;
   smsSender: { from?: string; messagingServiceSid?: string };
   prepared: Prepared;
-  origin: { source: 'bulk'; jobId: number } | { source: 'api' };
+  origin: { source: 'bulk'; jobId: number } | { source: 'api' | 'integration' };
 }
 
 /** One customer to send to; `key` is the bulk row's or the API request's id. */
@@ -42,13 +43,15 @@ export interface ItemOutcome {
   key: number;
   status: 'success' | 'error';
   message: string | null;
+  /** The item's dispatch, when one was recorded: when, and what each channel answered. */
+  dispatch: { sentAt: Date; result: DeliveryResult } | null;
 }
 
 /** The sender a location's texts go from: its number, else its Messaging Service. */
 export const smsSenderOf = (location: { smsNumber: string | null; messagingServiceSid: string | null }) =>
   location.smsNumber ? { from: location.smsNumber } : location.messagingServiceSid ? { messagingServiceSid: location.messagingServiceSid } : {};
 
-const outcomeOf = (r: DeliveryResult): Omit<ItemOutcome, 'key'> => {
+const outcomeOf = (r: DeliveryResult): Pick<ItemOutcome, 'status' | 'message'> => {
   const ok = r.smsStatus === 1 || r.emailStatus === 1;
   return { status: ok ? 'success' : 'error', message: ok ? null : (r.smsMessage ?? r.emailMessage ?? MSG.dispatchFailed) };
 };
@@ -97,7 +100,7 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
       RETURNING LEAST(before.pcheck_count, ${items.length})::int AS granted`;
     allowed = Math.max(0, spent?.granted ?? 0);
   }
-  const outcomes: ItemOutcome[] = targets.slice(allowed).map((t) => ({ key: t.item.key, status: 'error', message: MSG.dispatchNoPulseChecksLeft }));
+  const outcomes: ItemOutcome[] = targets.slice(allowed).map((t) => ({ key: t.item.key, status: 'error', message: MSG.dispatchNoPulseChecksLeft, dispatch: null }));
   const sending = targets.slice(0, allowed);
 
   const customers = await upsertCustomers(b, sending);
@@ -106,7 +109,7 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
   const column = keyColumn(b);
   const bulkJobId = b.origin.source === 'bulk' ? b.origin.jobId : null;
   const recorded = sending.length
-    ? await db.$queryRaw<{ id: number; key: number }[]>`
+    ? await db.$queryRaw<{ id: number; key: number; created_at: Date }[]>`
         INSERT INTO dispatches (location_id, campaign_id, customer_id, kind, source, token_hash, customer_phone, customer_email,
                                 customer_name, customer_address, sent_by_user_id, bulk_job_id, ${column}, expires_at)
         SELECT ${locationId}, ${b.prepared.campaign.id}, v.customer_id, ${b.kind}::"DispatchKind", ${b.origin.source}, v.token_hash, v.phone, v.email,
@@ -117,9 +120,10 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
           AS v(customer_id, token_hash, phone, email, name, address, item_key)
         -- An item that already has its dispatch was sent (or started) by an earlier run: it is not sent again.
         ON CONFLICT (${column}) DO NOTHING
-        RETURNING id, ${column} AS "key"`
+        RETURNING id, ${column} AS "key", created_at`
     : [];
   const dispatchOf = new Map(recorded.map((d) => [d.key, d.id]));
+  const sentAtOf = new Map(recorded.map((d) => [d.key, d.created_at]));
   outcomes.push(...(await earlierOutcomes(b, sending.filter((t) => !dispatchOf.has(t.item.key)).map((t) => t.item.key))));
 
   const delivered = await deliverBatch(
@@ -145,7 +149,7 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
   }
   const unsent = allowed - delivered.filter((d) => outcomeOf(d.result).status === 'success').length;
   if (trialSpend && unsent > 0) await db.$executeRaw`UPDATE locations SET pcheck_count = pcheck_count + ${unsent} WHERE id = ${locationId}`;
-  return [...outcomes, ...delivered.map((d) => ({ key: d.key, ...outcomeOf(d.result) }))];
+  return [...outcomes, ...delivered.map((d) => ({ key: d.key, ...outcomeOf(d.result), dispatch: { sentAt: sentAtOf.get(d.key)!, result: d.result } }))];
 }
 
 type Outgoing = Delivery & { key: number; refused: { sms: boolean; email: boolean } };
@@ -157,7 +161,7 @@ type Outgoing = Delivery & { key: number; refused: { sms: boolean; email: boolea
  */
 async function deliverBatch(b: Batch, outgoing: Outgoing[]): Promise<{ key: number; dispatchId: number; result: DeliveryResult }[]> {
   const { deps } = b;
-  const app = b.origin.source === 'bulk' ? 'bulk' : 'dispatch';
+  const app = dispatchApp(b.origin.source);
   const texts = outgoing.map((o) => dispatchMessages(deps.config, b.prepared, b.kind, o, app));
   const texted = outgoing.flatMap((o, i) => (o.phone ? [i] : []));
   const messages: SmsMessage[] = texted.map((i) => ({
@@ -219,16 +223,22 @@ async function upsertCustomers(b: Batch, targets: { item: BatchItem; phone: stri
 /** Items whose dispatch an earlier run recorded: what it recorded, or interrupted when it never got to. */
 async function earlierOutcomes(b: Batch, keys: number[]): Promise<ItemOutcome[]> {
   if (keys.length === 0) return [];
-  const earlier = await b.deps.db.$queryRaw<{ key: number; sms_status: number | null; sms_message: string | null; email_status: number | null; email_message: string | null }[]>`
-    SELECT ${keyColumn(b)} AS key, sms_status, sms_message, email_status, email_message
+  const earlier = await b.deps.db.$queryRaw<
+    { key: number; sms_status: 0 | 1 | null; sms_message: string | null; email_status: 0 | 1 | null; email_message: string | null; created_at: Date }[]
+  >`
+    SELECT ${keyColumn(b)} AS key, sms_status, sms_message, email_status, email_message, created_at
     FROM dispatches WHERE ${keyColumn(b)} = ANY(${keys}::int[])`;
-  return earlier.map((d) => {
+  return earlier.map((d): ItemOutcome => {
     const known = d.sms_status !== null || d.email_status !== null;
     const ok = d.sms_status === 1 || d.email_status === 1;
     return {
       key: d.key,
       status: known && ok ? 'success' : 'error',
       message: !known ? MSG.bulkInterrupted : ok ? null : (d.sms_message ?? d.email_message),
+      dispatch: {
+        sentAt: d.created_at,
+        result: { smsStatus: d.sms_status, smsMessage: d.sms_message, emailStatus: d.email_status, emailMessage: d.email_message },
+      },
     };
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_KEY_MSG, MSG, publicApi, type ApiScope } from '@kudo/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { recordConsent } from '../../lib/consent.js';
+import { flushHits } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, expectNotLoggedIn, json, loginAs } from '../../../test/helpers.js';
 import { newApiKey } from './keys.js';
@@ -176,7 +177,10 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(ok.headers['ratelimit-limit']).toBe(String(t.config.rateLimits.apiKey));
       expect(ok.headers['ratelimit-remaining']).toBe(String(t.config.rateLimits.apiKey - 1));
       expect(Number(ok.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      // Other processes used up the key's minute: this one learns the shared count with its next batch of hits.
       await t.db.$executeRaw`UPDATE rate_limit_hits SET count = ${t.config.rateLimits.apiKey} WHERE key = ${`api:key:${key.id}`}`;
+      expect((await v1('GET', '/campaigns', key.key)).statusCode).toBe(200);
+      await flushHits(t.db);
       const before = await counts();
       const limited = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Limited', phone: '5125550399' } }));
       expect(limited.statusCode).toBe(429);
@@ -342,6 +346,30 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(after.requests - before.requests).toBe(1);
       expect(after.dispatches - before.dispatches).toBe(1);
       expect(await t.db.outboxMessage.count({ where: { to: '+15125550321' } })).toBe(1);
+    });
+
+    it('sends many requests arriving at once together, each exactly once, and answers each with its own outcome', async () => {
+      const before = await counts();
+      const phones = Array.from({ length: 40 }, (_, i) => `+1512555${String(1000 + i)}`);
+      const answers = await Promise.all(
+        phones.map((phone, i) =>
+          v1('POST', '/review-requests', austinKey.key, body({ customer: { name: `Burst ${i}`, phone }, channel: 'sms', external_id: `burst-${i}` }), {
+            'idempotency-key': `burst-${i}`,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(phones.map(() => 201));
+      answers.forEach((a, i) =>
+        expect(a.json()).toMatchObject({ status: 'sent', external_id: `burst-${i}`, customer: { name: `Burst ${i}`, phone: phones[i] }, delivery: { sms: { status: 'sent' }, email: null } }),
+      );
+      // Each answer is the request as it is read back later.
+      for (const a of answers.slice(0, 3)) expect((await v1('GET', `/review-requests/${a.json().id}`, austinKey.key)).json()).toEqual(a.json());
+      const after = await counts();
+      expect(after.requests - before.requests).toBe(40);
+      expect(after.dispatches - before.dispatches).toBe(40);
+      expect(await t.db.outboxMessage.count({ where: { to: { in: phones } } })).toBe(40);
+      const texts = await t.db.outboxMessage.groupBy({ by: ['to'], where: { to: { in: phones } }, _count: true });
+      expect(texts.every((g) => g._count === 1)).toBe(true);
     });
 
     it('keeps a later send_at, and a time outside the sending window, for the sweep', async () => {

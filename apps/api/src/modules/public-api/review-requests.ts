@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { parsePhone, publicApi, toE164 } from '@kudo/shared';
+import { publicApi, toE164 } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { loadEntitlements } from '../../lib/entitlements.js';
-import { AppError } from '../../lib/errors.js';
+import { poolOf } from '../../lib/db.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { hashToken } from '../../lib/tokens.js';
-import { sendDispatch } from '../operate/index.js';
+import { sendClaimed, sendSoon, type ClaimedRequest } from './send-requests.js';
 import { ApiError, type ApiCtx } from './v1.js';
 
 const { API_MSG, API_KEY_LIMITS } = publicApi;
@@ -74,12 +74,110 @@ async function resolveCampaign(ctx: ApiCtx, input: Input) {
   return chosen;
 }
 
+/** The fast path's statement: the campaign named (or the default), and the request recorded with it. */
+const INSERT_REQUEST = `
+  WITH c AS (
+    SELECT id, uid, name, employee_id FROM campaigns
+     WHERE location_id = $1 AND deleted_at IS NULL
+       AND CASE WHEN $2::text IS NOT NULL THEN uid = $2 WHEN $3::text IS NOT NULL THEN employee_id = $3 ELSE is_default END
+     ORDER BY id LIMIT 2
+  ), one AS (SELECT * FROM c WHERE (SELECT count(*) FROM c) = 1),
+  ins AS (
+    INSERT INTO api_review_requests (public_id, location_id, api_key_id, idempotency_key, request_hash, campaign_id, customer_name,
+                                     customer_phone, customer_email, channel, external_id, send_at, scheduled_for, status, claimed_at)
+    SELECT $4, $1, $5, $6, $7, one.id, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM one
+    ON CONFLICT (api_key_id, idempotency_key) DO NOTHING
+    RETURNING id, campaign_id, created_at
+  )
+  SELECT json_build_object('id', ins.id, 'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                           'campaign', json_build_object('id', one.id, 'uid', one.uid, 'name', one.name, 'employee_id', one.employee_id)) AS row
+    FROM ins JOIN one ON one.id = ins.campaign_id`;
+
+interface Inserted {
+  id: number;
+  created_at: string;
+  campaign: { id: number; uid: string; name: string; employee_id: string };
+}
+
 /**
  * POST /review-requests. The request is recorded first — with its Idempotency-Key under a unique index, so of
- * two identical requests at once exactly one is recorded and the other answers it — then sent at once
- * through Operate's send path when it is due and the sending window is open, or left for the minute's sweep.
+ * two identical requests at once exactly one is recorded and the other answers it — then, when it is due and
+ * the sending window is open, sent with the other requests arriving meanwhile through Operate's batched send
+ * path, or left for the minute's sweep.
+ *
+ * The usual request takes two statements of its own (the key with its location, then this insert with its
+ * campaign); anything else — a repeated key, a campaign to be found otherwise, a refusal — takes the full path.
  */
 export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotencyKey: string | null): Promise<{ request: Output; replayed: boolean }> {
+  const { caller } = ctx;
+  const location = caller.location;
+  if (!location.canSend || (location.freeTrial && location.pcheckCount <= 0)) return createFully(ctx, input, idempotencyKey);
+  const now = new Date();
+  const asked = input.send_at ? new Date(input.send_at) : null;
+  const scheduledFor = nextSendTime(asked && asked > now ? asked : now, location.timeZone, ctx.config.sendWindow);
+  const dueNow = scheduledFor.getTime() <= now.getTime();
+  const phone = input.customer.phone ? toE164(input.customer.phone) : null;
+  const email = input.customer.email ?? null;
+  const publicId = newPublicId();
+  const { rows } = await poolOf(ctx.db).query<{ row: Inserted }>({
+    name: 'kudo_insert_review_request',
+    text: INSERT_REQUEST,
+    values: [
+      caller.locationId,
+      input.campaign_uid ?? null,
+      input.employee_id ?? null,
+      publicId,
+      caller.keyId,
+      idempotencyKey,
+      hashToken(JSON.stringify(input)),
+      input.customer.name,
+      phone,
+      email,
+      input.channel,
+      input.external_id ?? null,
+      asked,
+      dueNow ? now : scheduledFor,
+      dueNow ? 'sending' : 'scheduled',
+      dueNow ? now : null,
+    ],
+  });
+  const row = rows[0]?.row;
+  if (!row) return createFully(ctx, input, idempotencyKey);
+  const outcome = dueNow
+    ? await sendSoon(ctx, {
+        id: row.id,
+        locationId: caller.locationId,
+        campaignId: row.campaign.id,
+        customerName: input.customer.name,
+        customerPhone: phone,
+        customerEmail: email,
+        channel: input.channel,
+        source: 'api',
+      })
+    : null;
+  const d = outcome?.dispatch ?? null;
+  const request: Output = {
+    id: publicId,
+    status: outcome?.status ?? 'scheduled',
+    channel: input.channel,
+    scheduled_for: (dueNow ? now : scheduledFor).toISOString(),
+    sent_at: d?.sentAt.toISOString() ?? null,
+    responded_at: null,
+    campaign: { uid: row.campaign.uid, name: row.campaign.name, employee_id: row.campaign.employee_id },
+    customer: { name: input.customer.name, phone, email },
+    external_id: input.external_id ?? null,
+    delivery: {
+      sms: channelOutcome(d?.result.smsStatus ?? null, d?.result.smsMessage ?? null),
+      email: channelOutcome(d?.result.emailStatus ?? null, d?.result.emailMessage ?? null),
+    },
+    error: outcome?.error ?? null,
+    created_at: row.created_at,
+  };
+  return { request, replayed: false };
+}
+
+/** The full path: a repeated key answered, the campaign found or refused with its reason, the location's refusals. */
+async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | null): Promise<{ request: Output; replayed: boolean }> {
   const { caller, db } = ctx;
   const requestHash = hashToken(JSON.stringify(input));
   if (idempotencyKey) {
@@ -112,7 +210,7 @@ export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotency
     const earlier = await db.apiReviewRequest.findUniqueOrThrow({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey: idempotencyKey! } } });
     return { request: await replay(ctx, earlier, requestHash), replayed: true };
   }
-  if (dueNow) await deliver(ctx, await db.apiReviewRequest.findUniqueOrThrow({ where: { id } }));
+  if (dueNow) await sendClaimed(ctx, [claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } }))]);
   return { request: await viewOf(ctx, id), replayed: false };
 }
 
@@ -131,40 +229,17 @@ async function replay(ctx: ApiCtx, earlier: RequestRow, requestHash: string): Pr
   return viewOf(ctx, row.id);
 }
 
-/**
- * Sends a request its caller has claimed (status sending) through Operate's send path, as the location
- * (no user) with source api; the dispatch records the request, unique, so it is never sent twice. What the
- * path refuses (trial used up, sending paused, campaign removed) is recorded as the request's error.
- */
-async function deliver(deps: Deps, row: RequestRow): Promise<void> {
-  const { db } = deps;
-  let status: 'sent' | 'failed' = 'failed';
-  let error: string | null = null;
-  try {
-    const [location, campaign] = await Promise.all([
-      db.location.findUniqueOrThrow({ where: { id: row.locationId }, select: { freeTrial: true } }),
-      db.campaign.findUniqueOrThrow({ where: { id: row.campaignId }, select: { uid: true } }),
-    ]);
-    const sms = row.channel !== 'email' && row.customerPhone ? (parsePhone(row.customerPhone) ?? '') : '';
-    const email = row.channel !== 'sms' && row.customerEmail ? row.customerEmail : '';
-    const result = await sendDispatch(
-      deps,
-      { locationId: row.locationId, freeTrial: location.freeTrial, userId: null },
-      'pcheck',
-      { campaign_uid: campaign.uid, customer_phone: sms, customer_email: email, customer_name: row.customerName, customer_address: '', is_test: false },
-      row.source === 'integration' ? 'integration' : 'api',
-      { apiRequestId: row.id },
-    );
-    status = result.status === 1 ? 'sent' : 'failed';
-  } catch (e) {
-    if (e instanceof AppError) error = e.message;
-    else {
-      deps.log.error({ err: e, apiRequestId: row.id }, 'API review request failed');
-      error = 'The request could not be sent.';
-    }
-  }
-  await db.apiReviewRequest.update({ where: { id: row.id }, data: { status, error } });
-}
+/** A claimed request as the batched send takes it. */
+const claimedOf = (row: RequestRow): ClaimedRequest => ({
+  id: row.id,
+  locationId: row.locationId,
+  campaignId: row.campaignId,
+  customerName: row.customerName,
+  customerPhone: row.customerPhone,
+  customerEmail: row.customerEmail,
+  channel: row.channel,
+  source: row.source === 'integration' ? 'integration' : 'api',
+});
 
 const channelOutcome = (status: number | null, message: string | null) =>
   status === null ? null : { status: status === 1 ? ('sent' as const) : ('failed' as const), message: message ?? '' };
@@ -224,18 +299,22 @@ export async function sendDueRequests(deps: Deps, now: Date = new Date(), limit 
     ) c
     WHERE r.id = c.id
     RETURNING r.id`;
-  let sent = 0;
+  const due: ClaimedRequest[] = [];
+  const zones = new Map<number, string>();
   for (const { id } of claimed) {
     const row = await db.apiReviewRequest.findUniqueOrThrow({ where: { id } });
-    const { timeZone } = await db.location.findUniqueOrThrow({ where: { id: row.locationId }, select: { timeZone: true } });
-    const opens = nextSendTime(now, timeZone, deps.config.sendWindow);
+    if (!zones.has(row.locationId)) {
+      zones.set(row.locationId, (await db.location.findUniqueOrThrow({ where: { id: row.locationId }, select: { timeZone: true } })).timeZone);
+    }
+    const opens = nextSendTime(now, zones.get(row.locationId)!, deps.config.sendWindow);
     if (opens > now) {
       await db.apiReviewRequest.update({ where: { id }, data: { status: 'scheduled', scheduledFor: opens, claimedAt: null } });
       continue;
     }
-    await deliver(deps, row);
-    sent += 1;
+    due.push(claimedOf(row));
   }
+  const outcomes = await sendClaimed(deps, due);
+  const sent = outcomes.size;
   return sent;
 }
 
@@ -265,7 +344,7 @@ export async function sendIfDue(deps: Deps, id: number, now: Date = new Date()):
     RETURNING id`;
   if (claimed.length === 0) return false;
   const row = await deps.db.apiReviewRequest.findUniqueOrThrow({ where: { id } });
-  await deliver(deps, row);
+  await sendClaimed(deps, [claimedOf(row)]);
   return true;
 }
 

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { FIELD_MSG, publicApi } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { AppError } from '../../lib/errors.js';
-import { hit } from '../../lib/rate-limit.js';
+import { poolOf } from '../../lib/db.js';
+import { entitlementsOf } from '../../lib/entitlements.js';
+import { admitCounted } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 import { clientErrorMessage, validationFields } from '../../plugins/errors.js';
 import { KEY_PREFIX } from './keys.js';
@@ -25,13 +27,59 @@ export class ApiError extends AppError {
   }
 }
 
-/** Who calls: a key, acting for its location. */
+/** Who calls: a key, acting for its location, and what that location's sends depend on, read with the key. */
 export interface ApiCaller {
   keyId: number;
   keyName: string;
   scopes: readonly string[];
   locationId: number;
+  location: { timeZone: string; freeTrial: boolean; pcheckCount: number; canSend: boolean };
 }
+
+interface KeyRow {
+  id: number;
+  location_id: number;
+  name: string;
+  scopes: string[];
+  revoked: boolean;
+  /** Milliseconds since the epoch, as every time below. */
+  last_used_at: number | null;
+  time_zone: string;
+  free_trial: boolean;
+  free_trial_type: string | null;
+  trial_ends_at: number | null;
+  plan_code: string | null;
+  pcheck_count: number;
+  sub: { status: string; plan_code: string | null; addons: string[] | null; term: string; current_period_end: number | null; past_due_since: number | null } | null;
+}
+
+/**
+ * One round trip: the key by its hash, with its location's zone, trial and subscription, from which whether it
+ * may send is worked out. A named statement answering one JSON column, as the session lookup does.
+ */
+async function findKey(deps: AppDeps, token: string): Promise<KeyRow | null> {
+  const { rows } = await poolOf(deps.db).query<{ key: KeyRow }>({
+    name: 'kudo_find_api_key',
+    text: `
+    SELECT json_build_object(
+             'id', k.id, 'location_id', k.location_id, 'name', k.name, 'scopes', k.scopes, 'revoked', k.revoked_at IS NOT NULL,
+             'last_used_at', floor(extract(epoch FROM k.last_used_at AT TIME ZONE 'UTC') * 1000),
+             'time_zone', l.time_zone, 'free_trial', l.free_trial, 'free_trial_type', l.free_trial_type,
+             'trial_ends_at', floor(extract(epoch FROM l.trial_ends_at AT TIME ZONE 'UTC') * 1000), 'plan_code', l.plan_code,
+             'pcheck_count', l.pcheck_count,
+             'sub', (SELECT json_build_object('status', sub.status, 'plan_code', sub.plan_code, 'addons', sub.addons, 'term', sub.term,
+                                              'current_period_end', floor(extract(epoch FROM sub.current_period_end AT TIME ZONE 'UTC') * 1000),
+                                              'past_due_since', floor(extract(epoch FROM sub.past_due_since AT TIME ZONE 'UTC') * 1000))
+                       FROM subscriptions sub WHERE sub.location_id = l.id)
+           ) AS key
+      FROM api_keys k JOIN locations l ON l.id = k.location_id
+     WHERE k.key_hash = $1`,
+    values: [hashToken(token)],
+  });
+  return rows[0]?.key ?? null;
+}
+
+const utc = (v: number | null) => (v === null ? null : new Date(v));
 
 /** What a public API handler receives: the app's parts, the request's logger, and the caller. */
 export type ApiCtx = AppDeps & { log: Log; caller: ApiCaller };
@@ -54,27 +102,48 @@ async function authenticate(deps: AppDeps, endpoint: publicApi.V1Endpoint, reque
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   if (!match) throw new ApiError('unauthorized', API_MSG.noKey, undefined, { 'www-authenticate': 'Bearer' });
   const token = match[1]!;
-  const key = token.startsWith(KEY_PREFIX) && token.length <= 200 ? await deps.db.apiKey.findUnique({ where: { keyHash: hashToken(token) } }) : null;
+  const key = token.startsWith(KEY_PREFIX) && token.length <= 200 ? await findKey(deps, token) : null;
   if (!key) throw new ApiError('unauthorized', API_MSG.unknownKey, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
-  if (key.revokedAt) throw new ApiError('key_revoked', API_MSG.revoked);
+  if (key.revoked) throw new ApiError('key_revoked', API_MSG.revoked);
 
+  // Counted in this process and added to the shared count in batches while far from the limit: a key's
+  // requests never queue on one counter row.
   const max = deps.config.rateLimits.apiKey;
-  const counted = await hit(deps.db, `api:key:${key.id}`, MINUTE);
+  const counted = await admitCounted(deps.db, `api:key:${key.id}`, max, MINUTE);
   const resetSeconds = Math.max(0, Math.ceil((counted.resetAt.getTime() - Date.now()) / 1000));
   reply.header('ratelimit-limit', String(max));
   reply.header('ratelimit-remaining', String(Math.max(0, max - counted.count)));
   reply.header('ratelimit-reset', String(resetSeconds));
-  if (counted.count > max) throw new ApiError('rate_limited', API_MSG.rateLimited, undefined, { 'retry-after': String(Math.max(1, resetSeconds)) });
+  if (!counted.allowed) throw new ApiError('rate_limited', API_MSG.rateLimited, undefined, { 'retry-after': String(Math.max(1, resetSeconds)) });
 
   if (endpoint.scopes.length > 0 && !endpoint.scopes.some((s) => key.scopes.includes(s))) {
     throw new ApiError('insufficient_scope', API_MSG.scope(endpoint.scopes));
   }
-  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+  if (key.last_used_at === null || Date.now() - key.last_used_at >= LAST_USED_EVERY_MS) {
     // Guarded in SQL too: of several processes answering the same key at once, one writes.
     const stale = new Date(Date.now() - LAST_USED_EVERY_MS);
     await deps.db.apiKey.updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: stale } }] }, data: { lastUsedAt: new Date() } });
   }
-  callers.set(request, { keyId: key.id, keyName: key.name, scopes: key.scopes, locationId: key.locationId });
+  const { canSend } = entitlementsOf(
+    { freeTrial: key.free_trial, freeTrialType: key.free_trial_type, trialEndsAt: utc(key.trial_ends_at), planCode: key.plan_code },
+    key.sub
+      ? {
+          status: key.sub.status,
+          planCode: key.sub.plan_code,
+          addons: key.sub.addons ?? [],
+          term: key.sub.term,
+          currentPeriodEnd: utc(key.sub.current_period_end),
+          pastDueSince: utc(key.sub.past_due_since),
+        }
+      : null,
+  );
+  callers.set(request, {
+    keyId: key.id,
+    keyName: key.name,
+    scopes: key.scopes,
+    locationId: key.location_id,
+    location: { timeZone: key.time_zone, freeTrial: key.free_trial, pcheckCount: key.pcheck_count, canSend },
+  });
 }
 
 const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
