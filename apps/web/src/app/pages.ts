@@ -69,6 +69,8 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'settings-integrations-api-keys': lazy(() => import('../features/integrations/pages/ApiKeysPage')),
   'settings-integrations-api-docs': lazy(() => import('../features/integrations/pages/ApiDocsPage')),
   'settings-integrations-webhooks': lazy(() => import('../features/webhooks/pages/WebhooksPage')),
+  'settings-integrations-field-service': lazy(() => import('../features/field-service/pages/FieldServicePage')),
+  'settings-integrations-automatic-requests': lazy(() => import('../features/field-service/pages/AutomaticRequestsPage')),
   'settings-billing-subscriptions': lazy(() => import('../features/billing/pages/BillingPage')),
   'billing-checkout': lazy(() => import('../features/billing/pages/CheckoutPage')),
   'billing-manage': lazy(() => import('../features/billing/pages/ManagePage')),

@@ -219,6 +219,9 @@ export const ROUTES = {
   'settings-integrations-api-docs': { path: '/settings/integrations/api-docs', access: at(RULES.settingsIntegrations), layout: 'main' },
   // Ours: the webhooks that send the location's events to other systems, and their deliveries (Owner and Admin).
   'settings-integrations-webhooks': { path: '/settings/integrations/webhooks', access: at(RULES.settingsIntegrations), layout: 'main' },
+  // Ours: review requests from jobs done in field-service software, and their rules (Owner and Admin).
+  'settings-integrations-field-service': { path: '/settings/integrations/field-service', access: at(RULES.settingsIntegrations), layout: 'main' },
+  'settings-integrations-automatic-requests': { path: '/settings/integrations/automatic-requests', access: at(RULES.settingsIntegrations), layout: 'main' },
   'settings-billing': {
     path: '/settings/billing',
     access: at(settingsRule),

@@ -35,6 +35,8 @@ export const SETTINGS_SECTIONS = [
     { label: 'API keys', route: 'settings-integrations-api-keys' },
     { label: 'API docs', route: 'settings-integrations-api-docs' },
     { label: 'Webhooks', route: 'settings-integrations-webhooks' },
+    { label: 'Field service', route: 'settings-integrations-field-service' },
+    { label: 'Automatic requests', route: 'settings-integrations-automatic-requests' },
   ] },
   { label: 'Billing', route: 'settings-billing', tabs: [{ label: 'Subscriptions', route: 'settings-billing-subscriptions' }] },
 ] as const satisfies readonly { label: string; route: RouteName; tabs: readonly { label: string; route: RouteName }[] }[];
