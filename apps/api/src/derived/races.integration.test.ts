@@ -157,3 +157,44 @@ describe('a campaign renamed while its reviews are written', () => {
     expect(new Set(await exportedNames())).toEqual(new Set(['Newer Name']));
   });
 });
+
+describe('the transcripts export and a time zone change', () => {
+  const EXPORT = '/api/kudo-pro/export-sms-transcripts';
+  const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const range = { from_date: day(6), to_date: day(1) };
+
+  it('stores no day written in the zone it started with once the zone has changed', async () => {
+    await t.db.$executeRaw`UPDATE locations SET time_zone = 'America/Chicago' WHERE id = ${austinId}`;
+    const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550877', name: 'Zone Customer' } });
+    // 03:30 UTC: the evening before in Chicago, midday in Tokyo.
+    for (const n of [2, 3, 4]) {
+      await t.db.conversationMessage.create({
+        data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: `Zone message ${n}`, createdAt: new Date(`${day(n)}T03:30:00Z`) },
+      });
+    }
+    await t.db.$executeRaw`DELETE FROM transcript_days WHERE location_id = ${austinId}`;
+    const exportCsv = async () => {
+      const res = await owner.post(EXPORT, range, { accept: 'text/csv' });
+      expect(res.statusCode, res.body).toBe(200);
+      return `${res.headers['x-total-messages']}\n${res.body}`;
+    };
+
+    // The export reads the zone, then waits for the messages (held by another transaction) while the zone changes.
+    const [blocker, watcher] = [await connect(), await connect()];
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE conversation_messages IN ACCESS EXCLUSIVE MODE');
+    const exporting = exportCsv();
+    const state = await finishedOrWaiting(exporting, watcher);
+    await setZone(blocker, 'Asia/Tokyo');
+    await blocker.query('COMMIT');
+    await exporting;
+    expect(state).toBe('waiting');
+
+    // The next export, in the new zone, is the one written from scratch.
+    const next = await exportCsv();
+    await t.db.$executeRaw`DELETE FROM transcript_days WHERE location_id = ${austinId}`;
+    expect(next).toBe(await exportCsv());
+    expect(next).toContain('Zone message 3');
+  });
+});

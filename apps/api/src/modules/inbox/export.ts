@@ -36,12 +36,15 @@ const onDays = (m: string, from: string, to: string, zone: string) => `${m}.loca
        AND ${m}.created_at >= (${from})::timestamp AT TIME ZONE ${zone}
        AND ${m}.created_at < (${to} + 1)::timestamp AT TIME ZONE ${zone}`;
 
+/** The location's epoch (transcript_epochs): raised when every stored day of the location goes stale at once. */
+const EPOCH = (location: string) => `coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = ${location}), 0)`;
+
 /**
  * A stored day `d` of location `location` whose lines are current: not marked stale, in both forms, and of the
- * location's epoch.
+ * location's epoch (`epoch`: the one the export started in, which names the zone it writes in; by default the current).
  */
-const currentDay = (d: string, location = '$1') => `${d}.location_id = ${location} AND ${d}.csv IS NOT NULL AND ${d}.json IS NOT NULL
-       AND ${d}.upto IS NOT NULL AND ${d}.epoch = coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = ${location}), 0)`;
+const currentDay = (d: string, location = '$1', epoch = EPOCH(location)) => `${d}.location_id = ${location} AND ${d}.csv IS NOT NULL
+       AND ${d}.json IS NOT NULL AND ${d}.upto IS NOT NULL AND ${d}.epoch = ${epoch}`;
 
 /**
  * A message's cells (`p`, its conversation `c`, its author `u`, its SMS `s`), in the order of the columns, each as
@@ -69,7 +72,7 @@ const CSV_LINE = `concat_ws(',', ${CELLS.map(([sql, free]) => (free ? `csv_field
 const JSON_ROW = `',[' || concat_ws(',', ${CELLS.map(([sql, free]) => (free ? `to_json(coalesce(${sql}, ''))` : `'"' || ${sql} || '"'`)).join(', ')}) || ']'`;
 
 /**
- * One local day ($2, of location $1 in zone $3) as CSV lines, or with $5 as JSON rows, in the order the messages were
+ * One local day ($2, of location $1 in zone $3, read with epoch $6) as CSV lines, or with $5 as JSON rows, in the order the messages were
  * written (time, then id), written by PostgreSQL itself: one text instead of a JS object and a formatted line per
  * row. With $4, only the messages written from $4 on: the rest after a stored head.
  *
@@ -78,11 +81,13 @@ const JSON_ROW = `',[' || concat_ws(',', ${CELLS.map(([sql, free]) => (free ? `t
  * stored head; a stored head read on from its end ($4) grows by what has become two hours old since, once that is an
  * hour or more (or the rest of the day). Either only if no trigger marked the day stale since this snapshot (its
  * version moved on), and a head only if it still ends at $4. transcript_days_stale says why two hours leave nothing
- * out.
+ * out. And only if the location's zone and epoch, read by this statement, are still $3 and $6, those the export
+ * started with: a zone changed since (which raises the epoch) would file lines written in the old zone under the new
+ * epoch.
  */
 const DAY_LINES = `
   WITH cur AS MATERIALIZED (
-    SELECT coalesce((SELECT e.epoch FROM transcript_epochs e WHERE e.location_id = $1), 0) AS epoch, d.version,
+    SELECT ${EPOCH('$1')} AS epoch, (SELECT l.time_zone FROM locations l WHERE l.id = $1) AS zone, d.version,
            $2::date::timestamp AT TIME ZONE $3 AT TIME ZONE 'UTC' AS starts,
            ($2::date + 1)::timestamp AT TIME ZONE $3 AT TIME ZONE 'UTC' AS ends,
            least(($2::date + 1)::timestamp AT TIME ZONE $3 AT TIME ZONE 'UTC',
@@ -104,18 +109,20 @@ const DAY_LINES = `
       FROM cur LEFT JOIN written w ON true
   ), fresh AS (
     UPDATE transcript_days t SET csv = l.head, json = l.head_json, messages = l.n, epoch = cur.epoch, upto = cur.bound FROM cur, lines l
-     WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version
+     WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND cur.epoch = $6 AND cur.zone = $3
+       AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version
     RETURNING 1
   ), added AS (
     INSERT INTO transcript_days (location_id, day, epoch, messages, upto, csv, json)
     SELECT $1, $2::date, cur.epoch, l.n, cur.bound, l.head, l.head_json FROM cur, lines l
-     WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND cur.version IS NULL
+     WHERE $4::timestamp IS NULL AND cur.bound > cur.starts AND cur.version IS NULL AND cur.epoch = $6 AND cur.zone = $3
     ON CONFLICT (location_id, day) DO NOTHING
     RETURNING 1
   ), grown AS (
     UPDATE transcript_days t SET csv = t.csv || l.head, json = t.json || l.head_json, messages = t.messages + l.n, upto = cur.bound FROM cur, lines l
      WHERE $4::timestamp IS NOT NULL AND cur.bound > $4::timestamp AND (cur.bound = cur.ends OR cur.bound >= $4::timestamp + interval '1 hour')
-       AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version AND t.upto = $4::timestamp AND ${currentDay('t')}
+       AND cur.epoch = $6 AND cur.zone = $3
+       AND t.location_id = $1 AND t.day = $2::date AND t.version = cur.version AND t.upto = $4::timestamp AND ${currentDay('t', '$1', '$6')}
     RETURNING 1
   )
   SELECT l.out FROM lines l`;
@@ -130,12 +137,12 @@ const INSTANT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
  * each day with its lines. Read through COPY (which takes no parameters: the values are checked and written in) so
  * that the lines arrive as bytes and are sent on as they are.
  */
-function storedLines(locationId: number, form: TranscriptsForm, days: string[], upto?: string) {
-  if (!Number.isInteger(locationId) || !days.every((day) => DAY.test(day)) || (upto !== undefined && !INSTANT.test(upto))) {
+function storedLines(locationId: number, epoch: number, form: TranscriptsForm, days: string[], upto?: string) {
+  if (!Number.isInteger(locationId) || !Number.isInteger(epoch) || !days.every((day) => DAY.test(day)) || (upto !== undefined && !INSTANT.test(upto))) {
     throw new Error('Unexpected stored-day query values');
   }
   return `SELECT d.day::text AS day, d.${form === 'json' ? 'json' : 'csv'} FROM transcript_days d
-           WHERE d.day = ANY('{${days.join(',')}}'::date[]) AND ${currentDay('d', String(locationId))}
+           WHERE d.day = ANY('{${days.join(',')}}'::date[]) AND ${currentDay('d', String(locationId), String(epoch))}
              ${upto === undefined ? '' : `AND d.upto = '${upto}'::timestamp`}`;
 }
 
@@ -195,9 +202,10 @@ export async function exportTranscripts(
   const range = checkRange(input.from_date, input.to_date);
   const locationId = ctx.location.locationId;
   const pool = poolOf(ctx.db);
-  // The zone and the days whose stored lines are current.
-  const { rows } = await pool.query<{ time_zone: string; stored: ({ day: string } & StoredDay)[] }>(
-    `SELECT l.time_zone, s.stored FROM locations l,
+  // The zone, the epoch it goes with, and the days whose stored lines are current: the export writes in that zone, and
+  // reads and stores only lines of that epoch.
+  const { rows } = await pool.query<{ time_zone: string; epoch: number; stored: ({ day: string } & StoredDay)[] }>(
+    `SELECT l.time_zone, ${EPOCH('l.id')} AS epoch, s.stored FROM locations l,
        LATERAL (SELECT coalesce(json_agg(json_build_object('day', d.day::text, 'upto', ${UPTO_TEXT}, 'messages', d.messages,
                          'whole', d.upto >= (d.day + 1)::timestamp AT TIME ZONE l.time_zone AT TIME ZONE 'UTC')), '[]') AS stored
                   FROM transcript_days d WHERE d.day BETWEEN $2::date AND $3::date AND ${currentDay('d')}) s
@@ -205,6 +213,7 @@ export async function exportTranscripts(
     [locationId, range.from, range.to],
   );
   const timeZone = rows[0]!.time_zone;
+  const epoch = rows[0]!.epoch;
   const stored = new Map(rows[0]!.stored.map(({ day, ...head }) => [day, head]));
   const whole = (day: string) => stored.get(day)?.whole === true;
   const days = daysOf(range.from, range.to);
@@ -229,9 +238,9 @@ export async function exportTranscripts(
         );
   const total = [...stored.values()].reduce((n, head) => n + head.messages, rest[0]!.n);
   const build = (day: string, since: string | null = null) =>
-    pool.query<{ out: string }>(DAY_LINES, [locationId, day, timeZone, since, form === 'json']).then((r) => r.rows[0]!.out);
+    pool.query<{ out: string }>(DAY_LINES, [locationId, day, timeZone, since, form === 'json', epoch]).then((r) => r.rows[0]!.out);
   const copied = async (days: string[], upto?: string) =>
-    new Map((await copyOutRows(pool, storedLines(locationId, form, days, upto))).map(([day, lines]) => [day!.toString(), lines!]));
+    new Map((await copyOutRows(pool, storedLines(locationId, epoch, form, days, upto))).map(([day, lines]) => [day!.toString(), lines!]));
   /** One piece's lines, in order. A stored day gone stale (or grown by another export) meanwhile is written afresh. */
   const read = async (piece: Piece): Promise<(string | Buffer)[]> => {
     if ('days' in piece) {
