@@ -5,7 +5,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Removes what has stopped mattering: expired sessions, spent or stale links, old rate-limit windows, old previews, old
- * webhook events.
+ * webhook events, old field-service job events.
  */
 export const cleanupJob = defineJob({
   name: 'maintenance.cleanup',
@@ -26,5 +26,8 @@ export const cleanupJob = defineJob({
     await db.$executeRaw`
       DELETE FROM webhook_events e
        WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND (d.status IN ('pending', 'delivering') OR e.created_at >= ${new Date(now.getTime() - 30 * DAY)}))`;
+    // Field-service job events (the systems' bodies, with customers' contacts) are kept 30 days once handled; the job
+    // each made stays (field_jobs), and it alone keeps a late retry from sending again.
+    await db.fieldJobEvent.deleteMany({ where: { status: 'done', receivedAt: { lt: new Date(now.getTime() - 30 * DAY) } } });
   },
 });

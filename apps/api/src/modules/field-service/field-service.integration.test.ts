@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FS_MSG } from '@kudo/shared';
+import { cleanupJob } from '../../jobs/maintenance.js';
 import { createProviders } from '../../providers/index.js';
 import { createTestApp, expectNotLoggedIn, grantAddons, json, loginAs, recordingQueue } from '../../../test/helpers.js';
 import { decideJob, processEvent, receiveEvent } from './jobs.js';
@@ -119,6 +120,9 @@ describe('field-service jobs: connectors, the job webhook, rules, and one reques
       expect(await requestsFor(body.job_id)).toBe(1);
       const dispatch = await t.db.dispatch.findFirstOrThrow({ where: { apiRequest: { externalId: body.job_id } } });
       expect(dispatch.source).toBe('integration');
+      // Operate › Activity lists it with what sent it.
+      const activity = json(await owner.get('/api/operate/activity')).data.rows as { id: number; sent_by: string; source: string }[];
+      expect(activity.find((r) => r.id === dispatch.id)).toMatchObject({ source: 'integration', sent_by: 'Field-service job' });
       const task = await t.db.apiTask.findFirstOrThrow({ where: { locationId: austin.id, app: 'integrations', task: `Job webhook job ${body.job_id}` } });
       expect(task).toMatchObject({ status: 'success' });
     });
@@ -435,6 +439,18 @@ describe('field-service jobs: connectors, the job webhook, rules, and one reques
       expect(json(await dallasOwner.post('/api/settings/integrations/field-service/technicians/load')).data.technicians).toEqual([]);
       expect((await dallasOwner.post('/api/settings/integrations/field-service/disconnect', { provider: 'jobber' })).statusCode).toBe(404);
       expect(await t.db.fieldJob.count({ where: { locationId: dallas.id } })).toBe(0);
+    });
+
+    it("keeps handled events 30 days; the job they made stays and still stops a late retry", async () => {
+      const path = await genericPath();
+      const body = job();
+      await post(path, body);
+      await t.db.fieldJobEvent.updateMany({ where: { eventKey: body.job_id }, data: { receivedAt: new Date(Date.now() - 31 * 24 * 3600_000) } });
+      await cleanupJob.handler({}, deps);
+      expect(await t.db.fieldJobEvent.count({ where: { eventKey: body.job_id } })).toBe(0);
+      expect(await t.db.fieldJob.count({ where: { externalId: body.job_id } })).toBe(1);
+      expect((await post(path, body)).json()).toEqual({ received: true, duplicate: false });
+      expect(await requestsFor(body.job_id)).toBe(1);
     });
   });
 });
