@@ -3,6 +3,7 @@
  * or else the embedded PostgreSQL kept in DATA_DIR (default .data).
  */
 import path from 'node:path';
+import pg from 'pg';
 import { repoRoot } from '../config.js';
 import { resolveDatabaseUrl } from './embedded.js';
 import {
@@ -22,6 +23,9 @@ const USAGE = `Usage: tsx apps/api/src/db/cli.ts <command>
   status               compare prisma/migrations with the database (exit 1 unless all applied)
   drift                show the SQL between the database and the schema (exit 1 on drift)
   seed                 load the demo data into an empty, migrated database
+  verify [--all] [--repair]
+                       compare every derived store with its rebuild over each location's last 3 days
+                       (--all: every day; --repair: write what differs); exit 1 when rows differ
   rolled-back NAME     mark a failed migration as rolled back, so that deploy applies it again
 
 Database: DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR (default .data).`;
@@ -138,6 +142,22 @@ const commands: Record<string, Command> = {
       const seeded = await seedDemoData(opts.url);
       console.log(seeded ? 'Seeded the demo data.' : 'The database already holds data: nothing seeded.');
       return 0;
+    },
+  },
+
+  verify: {
+    flags: ['--all', '--repair'],
+    async run({ opts, flags }) {
+      const { verifyDerived, verifyReport } = await import('../derived/verify.js');
+      const pool = new pg.Pool({ connectionString: opts.url, max: 2 });
+      try {
+        const repair = flags.has('--repair');
+        const result = await verifyDerived(pool, { all: flags.has('--all'), repair });
+        for (const line of verifyReport(result, repair)) console.log(line);
+        return result.differ > 0 ? 1 : 0;
+      } finally {
+        await pool.end();
+      }
     },
   },
 

@@ -2,16 +2,17 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { AppDeps, JobQueue, Log } from '../http/context.js';
 import type { JobDef } from './define.js';
+import { derivedCheckJob } from '../derived/job.js';
 import { cleanupJob } from './maintenance.js';
 
 export type { JobQueue } from '../http/context.js';
 
 /**
  * Starts pg-boss on the product's database: creates the queues of the product areas' jobs (modules/index.ts)
- * and the maintenance job, and with `work` also runs their handlers.
+ * and the maintenance jobs (cleanup, the derived stores' nightly check), and with `work` also runs their handlers.
  */
 export async function startJobs(databaseUrl: string, deps: AppDeps, work: boolean, areaJobs: readonly JobDef[]): Promise<JobQueue> {
-  const jobs = [cleanupJob, ...areaJobs];
+  const jobs = [cleanupJob, derivedCheckJob, ...areaJobs];
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'kudo-jobs', schedule: work, supervise: work });
   let stopping = false;
   boss.on('error', (err: Error) => {

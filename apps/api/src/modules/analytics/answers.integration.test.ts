@@ -210,7 +210,6 @@ describe('the daily rollups', () => {
       counts: await t.db.reviewDailyCount.findMany({ where: { locationId: austinId, count: { not: 0 } }, orderBy: [{ day: 'asc' }, { source: 'asc' }, { sentiment: 'asc' }, { approved: 'asc' }, { archived: 'asc' }, { hasText: 'asc' }, { hasAudio: 'asc' }, { campaignId: 'asc' }] }),
       stats: (await t.db.dispatchDailyStat.findMany({ where: { locationId: austinId }, orderBy: { day: 'asc' } })).map((s) => ({
         ...s,
-        kudoIndexSum: Math.round(s.kudoIndexSum * 1000) / 1000,
         slider0Sum: Math.round(s.slider0Sum * 1000) / 1000,
         slider1Sum: Math.round(s.slider1Sum * 1000) / 1000,
         slider2Sum: Math.round(s.slider2Sum * 1000) / 1000,
@@ -221,6 +220,8 @@ describe('the daily rollups', () => {
     const rebuilt = await snapshot();
     expect(rebuilt.counts.length).toBeGreaterThan(100);
     expect(kept.counts).toEqual(rebuilt.counts);
-    expect(kept.stats.filter((s) => Object.entries(s).some(([k, v]) => k !== 'locationId' && k !== 'day' && v !== 0))).toEqual(rebuilt.stats);
+    // A day whose figures all went back to 0 may keep its row; the Kudo Index sum is a whole number (2520ths), exact.
+    const nonZero = (stats: typeof kept.stats) => stats.filter((s) => Object.entries(s).some(([k, v]) => k !== 'locationId' && k !== 'day' && Number(v) !== 0));
+    expect(nonZero(kept.stats)).toEqual(nonZero(rebuilt.stats));
   });
 });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { csvLine, INBOX_MSG, inboxApi } from '@kudo/shared';
+import type { Pool } from 'pg';
 import type { LocationCtx } from '../../http/context.js';
 import { poolOf } from '../../lib/db.js';
 import { copyOutRows } from '../../lib/copy-out.js';
@@ -126,6 +127,53 @@ const DAY_LINES = `
     RETURNING 1
   )
   SELECT l.out FROM lines l`;
+
+/**
+ * The check of the stored days (prisma/derived/transcript_days.sql): the current stored days of location $1 from $2
+ * to $4 (zone $3, the location's) whose lines, or message count, differ from those their messages give now (written
+ * by the same expressions as DAY_LINES, up to the day's `upto`) are marked stale; the next export stores them afresh.
+ * Answers how many it marked.
+ */
+const STALE_STORED_DAYS = `
+  WITH days AS (
+    SELECT d.day, d.upto, d.csv, d.json, d.messages FROM transcript_days d
+     WHERE d.day BETWEEN $2::date AND $4::date AND ${currentDay('d')}
+  ), fresh AS (
+    SELECT d.day, coalesce(string_agg(w.line, '' ORDER BY w.created_at, w.id), '') AS csv,
+           coalesce(string_agg(w.jrow, '' ORDER BY w.created_at, w.id), '') AS json, count(w.id)::int AS messages
+      FROM days d LEFT JOIN LATERAL (
+        SELECT p.created_at, p.id, ${CSV_LINE} AS line, ${JSON_ROW} AS jrow
+          FROM conversation_messages p
+          JOIN LATERAL (SELECT c.name, c.phone FROM conversations c WHERE c.id = p.conversation_id LIMIT 1) c ON true
+          LEFT JOIN users u ON u.id = p.user_id
+          LEFT JOIN LATERAL (SELECT s.status FROM sms_messages s WHERE s.id = p.sms_message_id LIMIT 1) s ON true
+         WHERE ${onDays('p', 'd.day', 'd.day', '$3')} AND p.created_at < d.upto
+      ) w ON true
+     GROUP BY d.day
+  ), differ AS (
+    SELECT d.day FROM days d JOIN fresh f USING (day) WHERE (d.csv, d.json, d.messages) IS DISTINCT FROM (f.csv, f.json, f.messages)
+  ), marked AS (
+    UPDATE transcript_days t SET version = t.version + 1, csv = NULL, json = NULL, upto = NULL
+      FROM differ x WHERE t.location_id = $1 AND t.day = x.day
+    RETURNING 1
+  )
+  SELECT count(*)::int AS n FROM marked`;
+
+/** Runs the check above for a location and a range of its local days (null: no bound), on `client`. */
+export async function staleStoredTranscriptDays(
+  client: Pick<Pool, 'query'>,
+  locationId: number,
+  from: string | null,
+  to: string | null,
+): Promise<number> {
+  const { rows } = await client.query<{ zone: string }>(
+    `SELECT coalesce((SELECT time_zone FROM locations WHERE id = $1), 'America/New_York') AS zone`,
+    [locationId],
+  );
+  const zone = rows[0]!.zone;
+  const result = await client.query<{ n: number }>(STALE_STORED_DAYS, [locationId, from ?? '-infinity', zone, to ?? 'infinity']);
+  return result.rows[0]!.n;
+}
 
 /** A stored day's bound (its `upto`) as the statements above read it back: UTC, to the millisecond. */
 const UPTO_TEXT = `to_char(d.upto, 'YYYY-MM-DD HH24:MI:SS.MS')`;
