@@ -124,6 +124,17 @@ export const configSchema = z.object({
   JOBBER_CLIENT_ID: z.string().min(1).optional(),
   JOBBER_CLIENT_SECRET: z.string().min(1).optional(),
   JOBBER_API_BASE_URL: z.string().url().default('https://api.getjobber.com'),
+  /**
+   * Who reads review texts for their topics and sentiment: local (default, in-process) or an AI service with its key
+   * (ANTHROPIC_API_KEY or OPENAI_API_KEY); without the key, or when the service fails, the local classifier does.
+   */
+  INSIGHTS_AI: z.enum(['local', 'anthropic', 'openai']).default('local'),
+  /** The AI service's model (defaults: claude-haiku-4-5, gpt-4o-mini). */
+  INSIGHTS_AI_MODEL: z.string().min(1).optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
   /** Marks cookies Secure; on by default when PUBLIC_URL is https. */
   COOKIE_SECURE: bool.optional(),
   /**
@@ -194,9 +205,14 @@ export interface Config {
   google: { oauth?: { clientId: string; clientSecret: string; oauthBaseUrl?: string; apiBaseUrl?: string } };
   facebook: { app?: { appId: string; appSecret: string; graphBaseUrl?: string } };
   billing: { stripe?: { secretKey: string; webhookSecret: string; baseUrl?: string } };
+  /** The review texts' classifier: the AI service chosen with its key, or none (local). */
+  insights: { ai?: { vendor: 'anthropic' | 'openai'; apiKey: string; model: string; baseUrl?: string | undefined } };
   /** Jobber's OAuth app, when set; Housecall Pro and ServiceTitan take each business's own keys on the screen. */
   fieldService: { jobber?: { clientId: string; clientSecret: string; baseUrl: string } };
 }
+
+/** The models the AI classifiers use unless INSIGHTS_AI_MODEL names another. */
+export const INSIGHTS_DEFAULT_MODELS = { anthropic: 'claude-haiku-4-5', openai: 'gpt-4o-mini' } as const;
 
 export class ConfigError extends Error {}
 
@@ -304,6 +320,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, baseUrl: e.STRIPE_API_BASE_URL }
           : undefined,
+    },
+    insights: {
+      ai:
+        e.INSIGHTS_AI === 'anthropic' && e.ANTHROPIC_API_KEY
+          ? { vendor: 'anthropic', apiKey: e.ANTHROPIC_API_KEY, model: e.INSIGHTS_AI_MODEL ?? INSIGHTS_DEFAULT_MODELS.anthropic, baseUrl: e.ANTHROPIC_BASE_URL }
+          : e.INSIGHTS_AI === 'openai' && e.OPENAI_API_KEY
+            ? { vendor: 'openai', apiKey: e.OPENAI_API_KEY, model: e.INSIGHTS_AI_MODEL ?? INSIGHTS_DEFAULT_MODELS.openai, baseUrl: e.OPENAI_BASE_URL }
+            : undefined,
     },
   };
 }

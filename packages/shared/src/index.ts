@@ -15,6 +15,7 @@ export * from './sites.js';
 export * from './us-states.js';
 export * from './csv.js';
 export * from './contrast.js';
+export * from './review-topics.js';
 export * as publicApi from './public-api.js';
 export { API_SCOPES, API_SCOPE_INFO, API_KEY_LIMITS, API_V1_BASE, V1_OPENAPI_PATH, type ApiScope } from './public-api.js';
 export * from './webhooks.js';

@@ -7,6 +7,7 @@ import { createFieldServiceProvider, type FieldServiceProvider } from './field-s
 import { createFacebookProvider, type FacebookProvider } from './facebook/index.js';
 import { createGoogleProvider, type GoogleProvider } from './google/index.js';
 import { createImagesProvider, type ImagesProvider } from './images/index.js';
+import { createInsightsProvider, type InsightsProvider } from './insights/index.js';
 import { createPlacesProvider, type PlacesProvider } from './places/index.js';
 import { createRegistrar, type RegistrarProvider } from './registrar/index.js';
 import { createSmsProvider, type SmsProvider } from './sms/index.js';
@@ -25,9 +26,17 @@ export interface Providers {
   registrar: RegistrarProvider;
   /** Field-service systems: Jobber's OAuth app (or a local demo connection). */
   fieldService: FieldServiceProvider;
+  /** Reads review texts for their topics and sentiment (local NLP, or an AI service falling back to it). */
+  insights: InsightsProvider;
 }
 
 /** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config), fieldService: createFieldServiceProvider(config) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config), fieldService: createFieldServiceProvider(config), insights: createInsightsProvider(config, { onFailure: (error) => logInsightsFailure(config, error) }) };
+}
+
+/** An AI classifier's failure is worth a line: the review was classified locally instead. */
+function logInsightsFailure(config: Config, error: unknown) {
+  if (config.logLevel === 'silent') return;
+  console.error(`[insights] the AI classifier failed, the local one answered: ${error instanceof Error ? error.message : String(error)}`);
 }
