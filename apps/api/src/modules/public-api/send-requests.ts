@@ -106,33 +106,38 @@ async function record(db: Db, outcomes: Map<number, RequestOutcome>) {
     WHERE r.id = v.id`;
 }
 
-/** Requests waiting for the batch in flight, and whether one is in flight. */
+/** Requests waiting for a batch, and how many batches are in flight. */
 interface Batcher {
   waiting: { row: ClaimedRequest; resolve: (o: RequestOutcome) => void; reject: (e: unknown) => void }[];
-  running: boolean;
+  running: number;
 }
 
 /** At most this many requests go in one batch. */
 const MAX_BATCH = 200;
+/**
+ * Batches one process sends at once: a batch is a dozen statements one after the other, so while one waits on the
+ * database another may be sending; more would only take the pool's connections from the requests.
+ */
+const CONCURRENT_BATCHES = 3;
 const batchers = new WeakMap<Db, Batcher>();
 
 /**
- * Sends a request this process claimed (recorded as sending) with the others that arrive meanwhile: while a
- * batch is being sent, the requests that come in wait and then go together, the way a database commits
- * several transactions with one flush. An idle process sends a lone request at once.
+ * Sends a request this process claimed (recorded as sending) with the others that arrive meanwhile: while the
+ * batches in flight are being sent, the requests that come in wait and then go together, the way a database
+ * commits several transactions with one flush. An idle process sends a lone request at once.
  */
 export function sendSoon(deps: Deps, row: ClaimedRequest): Promise<RequestOutcome> {
   let batcher = batchers.get(deps.db);
-  if (!batcher) batchers.set(deps.db, (batcher = { waiting: [], running: false }));
+  if (!batcher) batchers.set(deps.db, (batcher = { waiting: [], running: 0 }));
   const b = batcher;
   return new Promise<RequestOutcome>((resolve, reject) => {
     b.waiting.push({ row, resolve, reject });
-    if (!b.running) void drain(deps, b);
+    if (b.running < CONCURRENT_BATCHES) void drain(deps, b);
   });
 }
 
 async function drain(deps: Deps, b: Batcher) {
-  b.running = true;
+  b.running += 1;
   try {
     while (b.waiting.length > 0) {
       const batch = b.waiting.splice(0, MAX_BATCH);
@@ -144,6 +149,6 @@ async function drain(deps: Deps, b: Batcher) {
       }
     }
   } finally {
-    b.running = false;
+    b.running -= 1;
   }
 }
