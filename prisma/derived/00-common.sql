@@ -19,7 +19,25 @@ CREATE OR REPLACE FUNCTION derived_share_location(loc integer) RETURNS void
 LANGUAGE sql AS $$ SELECT pg_advisory_xact_lock_shared(1802855535, loc) $$;
 
 CREATE OR REPLACE FUNCTION derived_lock_location(loc integer) RETURNS void
-LANGUAGE sql AS $$ SELECT pg_advisory_xact_lock(1802855535, loc) $$;
+LANGUAGE plpgsql AS $$
+BEGIN
+  -- Within derived_rebuild_all the store tables themselves are locked instead (see there).
+  IF current_setting('kudo.derived_all', true) = 'on' THEN RETURN; END IF;
+  PERFORM pg_advisory_xact_lock(1802855535, loc);
+END $$;
+
+-- Runs `rebuild` (a rebuild function's name) for every location, all days. One lock a location would fill the lock
+-- table of a database with thousands of locations in one transaction: the store `tables` are locked EXCLUSIVE
+-- instead, which holds off every writer of those tables until the end of the transaction (a writer already under way
+-- is waited for first, and its rows counted; one that comes later adds its change to the rebuilt rows).
+CREATE OR REPLACE FUNCTION derived_rebuild_all(tables text, rebuild text) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('LOCK TABLE %s IN EXCLUSIVE MODE', tables);
+  PERFORM set_config('kudo.derived_all', 'on', true);
+  EXECUTE format('SELECT count(%I(l.id, NULL, NULL)) FROM (SELECT id FROM locations ORDER BY id) l', rebuild);
+  PERFORM set_config('kudo.derived_all', 'off', true);
+END $$;
 
 -- The local calendar day of a stored (UTC) time at a location, read under the location's shared lock.
 CREATE OR REPLACE FUNCTION analytics_local_day(loc integer, ts timestamp) RETURNS date
@@ -64,6 +82,7 @@ BEGIN
   PERFORM derived_rebuild_dispatch_daily_stats(NEW.id, NULL, NULL);
   PERFORM derived_rebuild_campaign_daily_stats(NEW.id, NULL, NULL);
   PERFORM derived_rebuild_log_daily_counts(NEW.id, NULL, NULL);
+  PERFORM derived_rebuild_review_topic_daily_counts(NEW.id, NULL, NULL);
   PERFORM transcript_epochs_raise(format('SELECT %s AS location_id', NEW.id));
   RETURN NULL;
 END $$;
@@ -82,7 +101,7 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE TRIGGER reviews_derived_truncate BEFORE TRUNCATE ON reviews
-FOR EACH STATEMENT EXECUTE FUNCTION derived_refuse_truncate('review_daily_counts, dispatch_daily_stats, campaign_daily_stats and reviews.export_row');
+FOR EACH STATEMENT EXECUTE FUNCTION derived_refuse_truncate('review_daily_counts, dispatch_daily_stats, campaign_daily_stats, review_topic_daily_counts and reviews.export_row');
 CREATE OR REPLACE TRIGGER dispatches_derived_truncate BEFORE TRUNCATE ON dispatches
 FOR EACH STATEMENT EXECUTE FUNCTION derived_refuse_truncate('dispatch_daily_stats and campaign_daily_stats');
 CREATE OR REPLACE TRIGGER contact_card_sends_derived_truncate BEFORE TRUNCATE ON contact_card_sends

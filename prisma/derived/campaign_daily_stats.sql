@@ -138,5 +138,7 @@ END $$;
 CREATE OR REPLACE FUNCTION leaderboard_rebuild(loc integer) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM derived_rebuild_campaign_daily_stats(l.id, NULL, NULL) FROM locations l WHERE loc IS NULL OR l.id = loc ORDER BY l.id;
+  IF loc IS NULL THEN PERFORM derived_rebuild_all('campaign_daily_stats', 'derived_rebuild_campaign_daily_stats');
+  ELSE PERFORM derived_rebuild_campaign_daily_stats(loc, NULL, NULL);
+  END IF;
 END $$;

@@ -208,6 +208,10 @@ END $$;
 CREATE OR REPLACE FUNCTION analytics_rebuild(loc integer) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM derived_rebuild_review_daily_counts(l.id, NULL, NULL), derived_rebuild_dispatch_daily_stats(l.id, NULL, NULL)
-     FROM locations l WHERE loc IS NULL OR l.id = loc ORDER BY l.id;
+  IF loc IS NULL THEN
+    PERFORM derived_rebuild_all('review_daily_counts', 'derived_rebuild_review_daily_counts');
+    PERFORM derived_rebuild_all('dispatch_daily_stats', 'derived_rebuild_dispatch_daily_stats');
+  ELSE
+    PERFORM derived_rebuild_review_daily_counts(loc, NULL, NULL), derived_rebuild_dispatch_daily_stats(loc, NULL, NULL);
+  END IF;
 END $$;

@@ -88,5 +88,7 @@ END $$;
 CREATE OR REPLACE FUNCTION logs_rebuild(loc integer) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM derived_rebuild_log_daily_counts(l.id, NULL, NULL) FROM locations l WHERE loc IS NULL OR l.id = loc ORDER BY l.id;
+  IF loc IS NULL THEN PERFORM derived_rebuild_all('log_daily_counts', 'derived_rebuild_log_daily_counts');
+  ELSE PERFORM derived_rebuild_log_daily_counts(loc, NULL, NULL);
+  END IF;
 END $$;
