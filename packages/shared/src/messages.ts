@@ -297,6 +297,8 @@ export const MSG = {
   reviewSearchTooLong: 'Please keep the search to 200 characters.',
   reviewPageInvalid: 'The page must be a whole number from 1',
   reviewPageSizeInvalid: 'Rows per page must be 10, 25, 50 or 100',
+  reviewTopicInvalid: 'The topic must be one of punctuality, price, professionalism, quality, cleanliness, communication or scheduling',
+  reviewCommentNotEditable: 'Only the comment of a review added by hand can be changed.',
   fromDateInvalid: 'Please provide a valid from date',
   toDateInvalid: 'Please provide a valid to date',
   reportRangeTooOld: (earliest: string) => `The date range may start at ${earliest} at the earliest (36 months back).`,

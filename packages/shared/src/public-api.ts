@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsePhone } from './phone.js';
+import { REVIEW_TOPICS } from './review-topics.js';
 import { isValidEmail } from './validators.js';
 import { v1CreateWebhook, v1DeleteWebhook, v1ListWebhooks } from './webhooks.js';
 
@@ -214,6 +215,10 @@ export const reviewOutput = z.object({
   campaign: campaignRef.nullable(),
   customer: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
   review_request_id: z.string().nullable().describe('The review request it answers, when it came from one made through the API.'),
+  topics: z
+    .array(z.enum(REVIEW_TOPICS))
+    .describe(`What the text is about: ${REVIEW_TOPICS.join(', ')}. Empty without text or until the text is classified (seconds after it arrives or changes).`),
+  sentiment_score: z.number().nullable().describe("The text's sentiment, -1 (negative) to 1 (positive); null without text or until it is classified."),
 });
 
 export const campaignOutput = z.object({

@@ -1,5 +1,7 @@
 import { createDb, type Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
+import { drainClassificationQueue } from '../modules/review-topics/index.js';
+import { localInsightsProvider } from '../providers/insights/local.js';
 import { areaSeeders, type DemoIds } from './seeds/index.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -137,6 +139,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     };
     for (const seed of areaSeeders) await seed(tx, ids);
   }, { timeout: 120_000 });
+  // The demo's review texts are classified at once (locally, whatever classifier is configured), so Analyze shows
+  // their topics and sentiment from the start.
+  await drainClassificationQueue(db, localInsightsProvider(), { runMs: Number.POSITIVE_INFINITY });
   return true;
 }
 

@@ -42,6 +42,8 @@ import { registerPublicApiRoutes } from './public-api/routes.js';
 import { reviewRequestsDueJob } from './public-api/review-requests.js';
 import { registerWebhookRoutes } from './webhooks/routes.js';
 import { deliverWebhooksJob } from './webhooks/delivery.js';
+import { classifyReviewsJob } from './review-topics/queue.js';
+import { backfillJob as reviewTopicsBackfillJob } from './review-topics/backfill.js';
 import { registerFieldServiceRoutes } from './field-service/routes.js';
 import { fieldJobEventJob, fieldJobEventsSweepJob } from './field-service/jobs.js';
 
@@ -109,4 +111,6 @@ export const areaJobs: readonly JobDef[] = [
   deliverWebhooksJob,
   fieldJobEventJob,
   fieldJobEventsSweepJob,
+  classifyReviewsJob,
+  reviewTopicsBackfillJob,
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { REVIEW_TOPICS } from '../review-topics.js';
 import { RULES } from '../rules.js';
 import { idSchema } from '../validators.js';
 import { defineEndpoint } from './define.js';
@@ -105,6 +106,12 @@ const campaignUidFilter = z
   .nullish()
   .transform((v) => v || null);
 
+/** One topic's reviews (a key of REVIEW_TOPICS); empty or absent: every review. */
+const topicFilter = z
+  .union([z.enum(REVIEW_TOPICS), z.literal('')], { error: MSG.reviewTopicInvalid })
+  .nullish()
+  .transform((v) => v || null);
+
 const reviewQuery = {
   sort: reviewSort,
   searchPhrase: z.string({ error: MSG.reviewSearchInvalid }).trim().max(200, { error: MSG.reviewSearchTooLong }).default(''),
@@ -112,6 +119,7 @@ const reviewQuery = {
   filters: reviewFilters,
   /** One campaign's reviews; empty or absent: All Campaigns. */
   campaign_uid: campaignUidFilter,
+  topic: topicFilter,
 };
 
 export const reviewRow = z.object({
@@ -147,6 +155,12 @@ export const reviewRow = z.object({
   sliders: z.record(z.string(), z.number()),
   /** The review on its site, when known. */
   url: z.string(),
+  /** What the text is about: keys of REVIEW_TOPICS, in that order; empty without text or until it is classified. */
+  topics: z.array(z.enum(REVIEW_TOPICS)),
+  /** Each topic's polarity in the review: -1 negative, 0 mixed or neutral, 1 positive. */
+  topic_sentiments: z.partialRecord(z.enum(REVIEW_TOPICS), z.union([z.literal(-1), z.literal(0), z.literal(1)])),
+  /** The text's sentiment, -1 (negative) to 1 (positive); null without text or until it is classified. */
+  sentiment_score: z.number().nullable(),
 });
 export type ReviewRow = z.infer<typeof reviewRow>;
 
@@ -238,7 +252,7 @@ export const editReview = defineEndpoint({
   id: 'E142',
   method: 'POST',
   path: '/analytics/customer-comments/edit',
-  summary: "Change a review's campaign and, for a pulseCheck answer, the customer's name, contact and address.",
+  summary: "Change a review's campaign; for a pulseCheck answer also the customer's name, contact and address, for a review added by hand its comment.",
   access: { kind: 'location', rule: RULES.analyze },
   body: z.object({
     ...reviewRef,
@@ -250,6 +264,14 @@ export const editReview = defineEndpoint({
     state: optionalText(2, MSG.reviewStateInvalid),
     city: optionalText(100, MSG.reviewCityTooLong),
     zipcode: optionalText(9, MSG.reviewZipTooLong(9)),
+    /** A review added by hand only: its corrected comment. */
+    comment: z
+      .string({ error: MSG.reviewCommentRequired })
+      .trim()
+      .min(1, { error: MSG.reviewCommentRequired })
+      .max(5000, { error: MSG.reviewCommentTooLong })
+      .nullish()
+      .transform((v) => v ?? undefined),
   }),
   response: z.object({ review: reviewRow }),
 });

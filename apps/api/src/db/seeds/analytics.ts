@@ -33,7 +33,11 @@ const ANSWER_TEXTS: Record<'positive' | 'neutral' | 'negative', string[]> = {
     'Our new water heater works great. Friendly technician.',
   ],
   neutral: ['Job got done, but the arrival window was long.', 'Fine work, a bit pricier than expected.'],
-  negative: ['Had to reschedule twice before anyone showed up.', 'The drain clogged again two days later.'],
+  negative: [
+    'Had to reschedule twice before anyone showed up.',
+    'The drain clogged again two days later.',
+    'The tech was rude and left without explaining anything.',
+  ],
 };
 const SITES = ['google', 'google', 'facebook', 'yelp'];
 

@@ -30,7 +30,10 @@ const TEXTS: Record<number, string[]> = {
     'The repair works, but I had to call twice to get an arrival time.',
     'Decent job, though the estimate changed once they opened the wall.',
   ],
-  2: ['The leak came back after a week; they did return to fix it, but it took several calls.'],
+  2: [
+    'The leak came back after a week; they did return to fix it, but it took several calls.',
+    'The technician was rude and pushed an expensive upgrade we did not need.',
+  ],
   1: ['Missed the first appointment window and nobody called to say so.'],
 };
 

@@ -75,6 +75,12 @@ export async function editReview(
     if (input.city !== undefined) data.customerCity = input.city;
     if (input.zipcode !== undefined) data.customerZipcode = input.zipcode;
   }
+  // Staff typed a review added by hand in themselves: they may correct its words (classified again by the worker).
+  // A customer's words (a pulseCheck answer, a site's review) stay as the customer wrote them.
+  if (input.comment !== undefined) {
+    if (review.source === 'kudo' || review.externalId !== null) throw badRequest(MSG.reviewCommentNotEditable, { comment: MSG.reviewCommentNotEditable });
+    data.text = input.comment;
+  }
   await ctx.db.review.update({ where: { id: review.id }, data });
   return { review: await reviewRowById(ctx, review.id) };
 }

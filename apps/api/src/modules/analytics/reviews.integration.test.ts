@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@kudo/shared';
+import { MSG, REVIEW_TOPIC_LABELS, type ReviewTopic } from '@kudo/shared';
 import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
 import { daysAgo, userWithoutAnalytics } from './test-support.js';
 
@@ -255,6 +255,8 @@ describe('E139 export', () => {
     expect(both.map((r) => r[keys.indexOf('user_comment')])).toEqual(['Echidna kudo', 'Echidna exported']);
     expect(both[0]).toEqual([
       kudo.postedAt.toISOString(), 'kudo', campaign.name, campaign.department, 'Negative', '8.3', '2', 'Echidna kudo', '', '', '', '', '', '', '', '', 'No', 'No',
+      // Topics and sentiment score: none until the worker classifies the new text.
+      '', '',
     ]);
     const everything = json(await owner.post('/api/analytics/customer-comments/export', { from_date: daysAgo(400) })).data.rows;
     expect(everything.length).toBeLessThanOrEqual(3000);
@@ -272,6 +274,8 @@ describe('E139 export', () => {
         r.kudoIndex === null ? '' : String(Math.round(r.kudoIndex * 10) / 10), String(r.rating), r.text, r.audioUrl ?? '',
         r.customerName, r.customerPhone, r.customerEmail, r.customerAddress, r.customerCity, r.customerState, r.customerZipcode,
         r.approvedForWidget ? 'Yes' : 'No', r.archived ? 'Yes' : 'No',
+        r.topics.map((topic) => REVIEW_TOPIC_LABELS[topic as ReviewTopic]).join(', '),
+        r.sentimentScore === null ? '' : String(Math.sign(r.sentimentScore) * (Math.round(Math.abs(r.sentimentScore) * 100) / 100)),
       ];
     };
     const exported = async (body: object = {}) =>
@@ -296,8 +300,8 @@ describe('E139 export', () => {
       const rows = await exported(range);
       expect(rows).toEqual([await expected(odd.id), await expected(plain.id)]);
       expect(rows[0]!.slice(2, 6)).toEqual(['Renamed Tech', 'Drains, "Sewer"', 'Positive', '8.3']);
-      expect(rows[0]!.at(-1)).toBe('Yes');
-      expect(rows[1]!.at(-2)).toBe('Yes');
+      expect(rows[0]![17]).toBe('Yes');
+      expect(rows[1]![16]).toBe('Yes');
       // Archived reviews stay out unless asked for.
       expect((await exported({ ...range, filters: {} })).map((r) => r[7])).toEqual(['Dunnart plain']);
     } finally {

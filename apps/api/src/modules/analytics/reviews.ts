@@ -1,4 +1,4 @@
-import { analyticsApi, MSG, type EndpointData } from '@kudo/shared';
+import { analyticsApi, MSG, REVIEW_TOPICS, type EndpointData, type ReviewTopic } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { JsonText } from '../../http/route.js';
 import { poolOf } from '../../lib/db.js';
@@ -15,6 +15,8 @@ export interface ReviewQuery {
   to_date?: string | undefined;
   filters: Filters;
   campaign_uid: string | null;
+  /** One topic's reviews; null: every review. */
+  topic?: ReviewTopic | null | undefined;
 }
 
 /**
@@ -27,7 +29,7 @@ export const SEARCH_COUNT_CAP = 1000;
 
 const COLUMNS = `r.id, r.source, r.sentiment, r.rating, r.approved_for_widget, r.archived, r.text, r.audio_url,
        r.author_name, r.customer_name, r.customer_phone, r.customer_email, r.customer_address, r.customer_city,
-       r.customer_state, r.customer_zipcode, r.posted_at, r.kudo_index, r.sliders, r.url,
+       r.customer_state, r.customer_zipcode, r.posted_at, r.kudo_index, r.sliders, r.url, r.topics, r.topic_sentiments, r.sentiment_score,
        c.uid AS campaign_uid, c.name AS campaign_name, c.image AS campaign_image, c.department AS department`;
 const FROM = 'FROM reviews r LEFT JOIN campaigns c ON c.id = r.campaign_id';
 
@@ -52,6 +54,9 @@ interface Row {
   kudo_index: number | null;
   sliders: unknown;
   url: string;
+  topics: string[];
+  topic_sentiments: Record<string, number>;
+  sentiment_score: number | null;
   campaign_uid: string | null;
   campaign_name: string | null;
   campaign_image: string | null;
@@ -95,7 +100,20 @@ export function toReviewRow(r: Row): ReviewRow {
     kudo_index: { value: r.kudo_index === null ? null : Math.round(r.kudo_index * 10) / 10 },
     sliders: sliderRecord(r.sliders),
     url: r.url,
+    topics: REVIEW_TOPICS.filter((t) => r.topics.includes(t)),
+    topic_sentiments: topicSentiments(r.topic_sentiments),
+    sentiment_score: r.sentiment_score,
   };
+}
+
+/** The stored {topic: polarity} as the row carries it: known topics, -1, 0 or 1. */
+function topicSentiments(stored: Record<string, number>): ReviewRow['topic_sentiments'] {
+  const out: ReviewRow['topic_sentiments'] = {};
+  for (const t of REVIEW_TOPICS) {
+    const v = stored?.[t];
+    if (v === -1 || v === 0 || v === 1) out[t] = v;
+  }
+  return out;
 }
 
 /** One review of the location as the table shows it (after a change). */
@@ -173,8 +191,12 @@ function whereOf(ctx: LocationCtx, q: ReviewQuery, range: DayRange, found: Looku
     const p = add(found.campaignId);
     both(`r.campaign_id = ${p}`, `c.campaign_id = ${p}`);
   }
-  // The search's values come last, so the daily counts take the values before them.
+  // The topic's and the search's values come last, so the daily counts take the values before them.
   const countValues = [...values];
+  // One topic's reviews: the (location, topics) GIN index finds them. The daily counts know no topics, so with a
+  // topic the total is counted from the reviews themselves.
+  const topic = q.topic ?? null;
+  if (topic) rows.push(`r.topics @> ARRAY[${add(topic)}]::text[]`);
   const search = q.searchPhrase.trim();
   if (search) {
     const pattern = add(searchPattern(search));
@@ -193,10 +215,10 @@ function whereOf(ctx: LocationCtx, q: ReviewQuery, range: DayRange, found: Looku
     }
     const filters = rows.join(' AND ');
     const searchSql = `(${arms.join(' OR ')})`;
-    return { sql: `${filters} AND ${searchSql}`, filterSql: filters, searchSql, scanSql: `(${scanned.join(' OR ')})`, countSql: counts.join(' AND '), countValues, values };
+    return { sql: `${filters} AND ${searchSql}`, filterSql: filters, searchSql, scanSql: `(${scanned.join(' OR ')})`, countSql: counts.join(' AND '), countValues, topic, values };
   }
   const filters = rows.join(' AND ');
-  return { sql: filters, filterSql: filters, searchSql: null, scanSql: null, countSql: counts.join(' AND '), countValues, values };
+  return { sql: filters, filterSql: filters, searchSql: null, scanSql: null, countSql: counts.join(' AND '), countValues, topic, values };
 }
 
 type Where = ReturnType<typeof whereOf>;
@@ -269,8 +291,12 @@ async function filteredCount(ctx: LocationCtx, where: Where): Promise<number> {
 async function pageOf(ctx: LocationCtx, q: ReviewQuery, where: Where, limit: number, offset: number): Promise<{ rows: Row[]; total: number }> {
   const pool = poolOf(ctx.db);
   if (!where.searchSql) {
-    const [page, total] = await Promise.all([pool.query<Row>(pageSql(where.sql, q.sort, limit, offset), where.values), filteredCount(ctx, where)]);
-    return { rows: page.rows, total };
+    // With a topic the daily counts say too many: the matching reviews are counted.
+    const total = where.topic
+      ? pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM reviews r WHERE ${where.sql}`, where.values).then((r) => r.rows[0]!.n)
+      : filteredCount(ctx, where);
+    const [page, n] = await Promise.all([pool.query<Row>(pageSql(where.sql, q.sort, limit, offset), where.values), total]);
+    return { rows: page.rows, total: n };
   }
   // A search reads reviews only when the filters leave some, and reads them once when they are few.
   const filtered = await filteredCount(ctx, where);
@@ -327,6 +353,8 @@ const EXPORT_COLUMNS = [
   ['customer_zipcode', 'Zipcode'],
   ['approved', 'Approved'],
   ['archived', 'Archived'],
+  ['topics', 'Topics'],
+  ['sentiment_score', 'Sentiment Score'],
 ] as const;
 /** What the export reads of a review: its stored row, and what the page's orders use. */
 const EXPORT_ROW = 'r.id, r.posted_at, r.kudo_index, r.export_row';

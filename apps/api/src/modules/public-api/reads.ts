@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { publicApi } from '@kudo/shared';
+import { publicApi, REVIEW_TOPICS } from '@kudo/shared';
 import { ApiError, type ApiCtx } from './v1.js';
 
 const { API_MSG } = publicApi;
@@ -62,6 +62,8 @@ export async function listReviews(ctx: ApiCtx, query: z.output<typeof publicApi.
         campaign: r.campaign ? { uid: r.campaign.uid, name: r.campaign.name, employee_id: r.campaign.employeeId } : null,
         customer: hasCustomer ? { name: r.customerName, phone: orNull(r.customerPhone), email: orNull(r.customerEmail) } : null,
         review_request_id: r.dispatch?.apiRequest?.publicId ?? null,
+        topics: REVIEW_TOPICS.filter((t) => r.topics.includes(t)),
+        sentiment_score: r.sentimentScore,
       };
     }),
     next_cursor: rows.length > query.limit && last ? encodeCursor([last.postedAt.toISOString(), last.id]) : null,
