@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoLocationIds, loginAs, type TestContext } from '../../test/helpers.js';
+import { derivedDir } from '../boot.js';
+import { applyDerivedDefinitions } from '../db/derived.js';
 import { poolOf } from '../lib/db.js';
 import { derivedCheckJob } from './job.js';
 import { DERIVED_STORES } from './registry.js';
@@ -79,7 +84,7 @@ describe('every store and its rebuild', () => {
   it('lists each store once, with its file, sources, triggers and test', async () => {
     expect(DERIVED_STORES.map((s) => s.store)).toEqual([
       'review_daily_counts', 'dispatch_daily_stats', 'campaign_daily_stats', 'log_daily_counts', 'inbox_unread_totals',
-      'transcript_days', 'conversation_list_entries', 'reviews.export_row',
+      'transcript_days', 'conversation_list_entries', 'review_topic_daily_counts', 'reviews.export_row',
     ]);
     for (const store of DERIVED_STORES) expect(store.sources.length * store.triggers.length).toBeGreaterThan(0);
   });
@@ -141,6 +146,13 @@ describe('every store and its rebuild', () => {
     await t.db.$executeRaw`DELETE FROM dispatches WHERE location_id = ${austinId} AND created_at < now() - interval '70 hours' AND created_at > now() - interval '80 hours' AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.dispatch_id = dispatches.id)`;
     await t.db.review.update({ where: { id: answer.id }, data: { kudoIndex: 8.5, sentiment: 'neutral', text: 'Good', approvedForWidget: true } });
     const google = await t.db.review.create({ data: { locationId: austinId, source: 'google', authorName: 'Sam R.', rating: 4, text: 'Fine', campaignId, postedAt: ago(2) } });
+    // Topics as the classifier writes them (several reviews in one statement), then changed by the steps below.
+    await t.db.$executeRaw`
+      UPDATE reviews r SET topics = x.topics, topic_sentiments = x.polarities
+        FROM (VALUES (${answer.id}::int, ARRAY['price', 'quality'], '{"price": -1, "quality": 1}'::jsonb),
+                     (${google.id}::int, ARRAY['punctuality'], '{"punctuality": 0}'::jsonb)) x(id, topics, polarities)
+       WHERE r.id = x.id`;
+    await t.db.$executeRaw`UPDATE reviews SET topic_sentiments = '{"price": 1, "quality": 1}' WHERE id = ${answer.id}`;
     await t.db.review.update({ where: { id: google.id }, data: { archived: true, audioUrl: 'https://cdn.example.com/a.mp3', postedAt: ago(3, 2) } });
     await t.db.review.update({ where: { id: answer.id }, data: { archived: true } });
     await t.db.review.update({ where: { id: answer.id }, data: { archived: false, campaignId: null } });
@@ -175,6 +187,7 @@ describe('every store and its rebuild', () => {
     await t.db.$executeRaw`UPDATE review_daily_counts SET count = count + 1 WHERE location_id = ${austinId} AND day = (SELECT max(day) FROM review_daily_counts WHERE location_id = ${austinId})`;
     await t.db.$executeRaw`UPDATE dispatch_daily_stats SET kudo_index_sum_x2520 = kudo_index_sum_x2520 + 1 WHERE location_id = ${austinId} AND day = (SELECT max(day) FROM dispatch_daily_stats WHERE location_id = ${austinId})`;
     await t.db.$executeRaw`DELETE FROM campaign_daily_stats WHERE location_id = ${austinId} AND campaign_id = ${campaignId}`;
+    await t.db.$executeRaw`UPDATE review_topic_daily_counts SET positive = positive + 1 WHERE location_id = ${austinId} AND topic = 'price'`;
     await t.db.$executeRaw`INSERT INTO log_daily_counts (location_id, day, channel, count) VALUES (${austinId}, '2001-01-01', 'sms', 3)`;
     await t.db.$executeRaw`UPDATE inbox_unread_totals SET count = count + 2 WHERE location_id = ${austinId} AND user_id = 0`;
     await t.db.$executeRaw`UPDATE conversation_list_entries SET json = '{}' WHERE conversation_id = ${anyConversation}`;
@@ -191,9 +204,9 @@ describe('every store and its rebuild', () => {
 
     const repaired = await verifyDerived(poolOf(t.db), { all: true, repair: true });
     expect(repaired.differ).toBe(Object.values(found).reduce((n, v) => n + v, 0));
-    expect(verifyReport(repaired, true).at(-1)).toBe(`derived: 8 stores checked, ${repaired.differ} rows differ (repaired)`);
+    expect(verifyReport(repaired, true).at(-1)).toBe(`derived: 9 stores checked, ${repaired.differ} rows differ (repaired)`);
     expect(await check()).toEqual(exact);
-    expect(verifyReport(await verifyDerived(poolOf(t.db), { all: true }), false).at(-1)).toBe('derived: 8 stores checked, 0 rows differ');
+    expect(verifyReport(await verifyDerived(poolOf(t.db), { all: true }), false).at(-1)).toBe('derived: 9 stores checked, 0 rows differ');
   });
 
   it('is checked every night over the last days, repaired, and recorded in Api Tasks', async () => {
@@ -207,6 +220,30 @@ describe('every store and its rebuild', () => {
     expect(austin.message).toMatch(/^1 rows of the derived stores differed from their rebuild \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\) and were written again\.$/);
     expect(tasks.filter((x) => x.locationId !== austinId).every((x) => x.status === 'success')).toBe(true);
     expect(await check()).toEqual(exact);
+  });
+});
+
+describe('the definitions in prisma/derived', () => {
+  it('are applied once, again when their text changes, and not at all when a file fails', async () => {
+    const hash = async () => (await t.db.$queryRaw<{ body: string }[]>`SELECT prosrc AS body FROM pg_proc WHERE proname = 'derived_definitions_hash'`)[0]!.body;
+    expect(await applyDerivedDefinitions(t.url, derivedDir)).toBe(false);
+    const applied = await hash();
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-derived-'));
+    try {
+      for (const file of fs.readdirSync(derivedDir)) fs.copyFileSync(path.join(derivedDir, file), path.join(copy, file));
+      fs.appendFileSync(path.join(copy, 'log_daily_counts.sql'), '\n-- A comment is a change of text.\n');
+      expect(await applyDerivedDefinitions(t.url, copy)).toBe(true);
+      expect(await applyDerivedDefinitions(t.url, copy)).toBe(false);
+      const changed = await hash();
+      expect(changed).not.toBe(applied);
+      fs.appendFileSync(path.join(copy, 'log_daily_counts.sql'), 'CREATE OR REPLACE FUNCTION derived_broken() RETURNS int LANGUAGE sql AS $$ SELECT nope $$;\n');
+      await expect(applyDerivedDefinitions(t.url, copy)).rejects.toThrow(/^prisma\/derived\/log_daily_counts\.sql: .*nope/);
+      expect(await hash()).toBe(changed);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+    expect(await applyDerivedDefinitions(t.url, derivedDir)).toBe(true);
+    expect(await hash()).toBe(applied);
   });
 });
 
