@@ -46,6 +46,7 @@ import { classifyReviewsJob } from './review-topics/queue.js';
 import { backfillJob as reviewTopicsBackfillJob } from './review-topics/backfill.js';
 import { registerFieldServiceRoutes } from './field-service/routes.js';
 import { fieldJobEventJob, fieldJobEventsSweepJob } from './field-service/jobs.js';
+import { registerInsightsRoutes } from './insights/routes.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -87,6 +88,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerPublicApiRoutes,
   registerWebhookRoutes,
   registerFieldServiceRoutes,
+  registerInsightsRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */

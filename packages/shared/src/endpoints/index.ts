@@ -22,6 +22,7 @@ import * as billing from './billing.js';
 import * as integrations from './integrations.js';
 import * as webhooks from './webhooks.js';
 import * as fieldService from './field-service.js';
+import * as insights from './insights.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -48,6 +49,7 @@ export * as billingApi from './billing.js';
 export * as integrationsApi from './integrations.js';
 export * as webhooksApi from './webhooks.js';
 export * as fieldServiceApi from './field-service.js';
+export * as insightsApi from './insights.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -79,6 +81,7 @@ const areas = [
   integrations,
   webhooks,
   fieldService,
+  insights,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
