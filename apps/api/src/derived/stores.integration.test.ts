@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoLocationIds, loginAs, type TestContext } from '../../test/helpers.js';
 import { derivedDir } from '../boot.js';
+import { repoRoot } from '../config.js';
 import { applyDerivedDefinitions } from '../db/derived.js';
 import { poolOf } from '../lib/db.js';
 import { derivedCheckJob } from './job.js';
@@ -82,11 +83,22 @@ describe('every store and its rebuild', () => {
   const exact = Object.fromEntries(DERIVED_STORES.map((s) => [s.store, 0]));
 
   it('lists each store once, with its file, sources, triggers and test', async () => {
-    expect(DERIVED_STORES.map((s) => s.store)).toEqual([
-      'review_daily_counts', 'dispatch_daily_stats', 'campaign_daily_stats', 'log_daily_counts', 'inbox_unread_totals',
-      'transcript_days', 'conversation_list_entries', 'review_topic_daily_counts', 'reviews.export_row',
-    ]);
-    for (const store of DERIVED_STORES) expect(store.sources.length * store.triggers.length).toBeGreaterThan(0);
+    const names = DERIVED_STORES.map((s) => s.store);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of ['review_daily_counts', 'dispatch_daily_stats', 'campaign_daily_stats', 'log_daily_counts', 'inbox_unread_totals',
+      'transcript_days', 'conversation_list_entries', 'reviews.export_row']) expect(names).toContain(name);
+    const files = fs.readdirSync(derivedDir);
+    for (const store of DERIVED_STORES) {
+      expect(files, store.store).toContain(store.file);
+      expect(fs.existsSync(path.join(repoRoot, store.test)), store.store).toBe(true);
+      expect(store.sources.length * store.triggers.length, store.store).toBeGreaterThan(0);
+      // Every trigger it names exists (`_*` or `/_update…` after a name stands for its insert, update and delete triggers).
+      for (const trigger of store.triggers) {
+        const prefix = trigger.split('/')[0]!.replace(/_\*$/, '');
+        const [row] = await t.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE ${prefix + '%'}`;
+        expect(row!.n, trigger).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('are equal after every write path, and a store made wrong is found and repaired', async () => {
@@ -204,9 +216,9 @@ describe('every store and its rebuild', () => {
 
     const repaired = await verifyDerived(poolOf(t.db), { all: true, repair: true });
     expect(repaired.differ).toBe(Object.values(found).reduce((n, v) => n + v, 0));
-    expect(verifyReport(repaired, true).at(-1)).toBe(`derived: 9 stores checked, ${repaired.differ} rows differ (repaired)`);
+    expect(verifyReport(repaired, true).at(-1)).toBe(`derived: ${DERIVED_STORES.length} stores checked, ${repaired.differ} rows differ (repaired)`);
     expect(await check()).toEqual(exact);
-    expect(verifyReport(await verifyDerived(poolOf(t.db), { all: true }), false).at(-1)).toBe('derived: 9 stores checked, 0 rows differ');
+    expect(verifyReport(await verifyDerived(poolOf(t.db), { all: true }), false).at(-1)).toBe(`derived: ${DERIVED_STORES.length} stores checked, 0 rows differ`);
   });
 
   it('is checked every night over the last days, repaired, and recorded in Api Tasks', async () => {
