@@ -34,6 +34,25 @@ async function openReviews(page: Page) {
   await expect(rows(page).first()).toBeVisible();
 }
 
+test("the owner filters the reviews by a topic and sees each review's topics as chips", async ({ page }) => {
+  await ownerAtAustin(page);
+  await openReviews(page);
+  const all = await total(page);
+  await page.getByLabel('Topic').selectOption('Cleanliness');
+  await expect(page).toHaveURL(/topic=cleanliness/);
+  const some = await total(page);
+  expect(some).toBeGreaterThan(0);
+  expect(some).toBeLessThan(all);
+  const shown = await rows(page).count();
+  for (let i = 0; i < shown; i++) {
+    await expect(rows(page).nth(i).getByRole('list', { name: 'Topics' }).getByRole('listitem').filter({ hasText: 'Cleanliness' })).toHaveCount(1);
+  }
+  await shot(page, 'topic');
+  await page.getByRole('button', { name: 'Reset Filters' }).click();
+  await expect(page).not.toHaveURL(/topic=/);
+  await expect(page.getByLabel('Topic')).toHaveValue('');
+});
+
 test('the owner sees the real reviews, approves a positive one and finds it on the widget preview', async ({ page }) => {
   await ownerAtAustin(page);
   await openReviews(page);

@@ -161,6 +161,8 @@ export const reviewRow = z.object({
   topic_sentiments: z.partialRecord(z.enum(REVIEW_TOPICS), z.union([z.literal(-1), z.literal(0), z.literal(1)])),
   /** The text's sentiment, -1 (negative) to 1 (positive); null without text or until it is classified. */
   sentiment_score: z.number().nullable(),
+  /** Staff typed it in (Add Review): its comment may be corrected (E142). */
+  added_by_hand: z.boolean(),
 });
 export type ReviewRow = z.infer<typeof reviewRow>;
 

@@ -78,6 +78,7 @@ export async function editReview(
   // Staff typed a review added by hand in themselves: they may correct its words (classified again by the worker).
   // A customer's words (a pulseCheck answer, a site's review) stay as the customer wrote them.
   if (input.comment !== undefined) {
+    // The same rule as the table's added_by_hand.
     if (review.source === 'kudo' || review.externalId !== null) throw badRequest(MSG.reviewCommentNotEditable, { comment: MSG.reviewCommentNotEditable });
     data.text = input.comment;
   }

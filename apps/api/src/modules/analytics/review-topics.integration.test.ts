@@ -21,9 +21,11 @@ beforeAll(async () => {
   owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
 });
 
-/** A classified review of the location, with a word no seeded review has. */
+/** A classified Google review of the location (as the sync stores one), with a word no seeded review has. */
 async function classified(locationId: number, text: string) {
-  const review = await t.db.review.create({ data: { locationId, source: 'google', authorName: 'T', rating: 3, sentiment: 'neutral', text, postedAt: new Date(Date.now() - 86_400_000) } });
+  const review = await t.db.review.create({
+    data: { locationId, source: 'google', externalId: `g-${text.length}-${Date.now()}`, authorName: 'T', rating: 3, sentiment: 'neutral', text, postedAt: new Date(Date.now() - 86_400_000) },
+  });
   await drainClassificationQueue(t.db, t.app.deps.providers.insights);
   return t.db.review.findUniqueOrThrow({ where: { id: review.id } });
 }
@@ -39,8 +41,9 @@ describe('E138 rows carry their topics and sentiment score', () => {
       topic_sentiments: { punctuality: -1, price: 1, professionalism: -1 },
       sentiment_score: review.sentimentScore,
     });
-    // The mood stays beside them.
+    // The mood stays beside them; a synced review's words are the customer's (not added by hand).
     expect(rows[0].sentiment).toBe('Neutral');
+    expect(rows[0].added_by_hand).toBe(false);
     const page = json(await owner.post(FETCH, { ...RANGE, rowCount: 100, filters: { no_text: true } })).data.rows;
     expect(page.length).toBeGreaterThan(0);
     for (const row of page) expect(row).toMatchObject({ user_comment: '', topics: [], topic_sentiments: {}, sentiment_score: null });

@@ -30,6 +30,7 @@ export const SEARCH_COUNT_CAP = 1000;
 const COLUMNS = `r.id, r.source, r.sentiment, r.rating, r.approved_for_widget, r.archived, r.text, r.audio_url,
        r.author_name, r.customer_name, r.customer_phone, r.customer_email, r.customer_address, r.customer_city,
        r.customer_state, r.customer_zipcode, r.posted_at, r.kudo_index, r.sliders, r.url, r.topics, r.topic_sentiments, r.sentiment_score,
+       (r.external_id IS NULL AND r.source <> 'kudo') AS added_by_hand,
        c.uid AS campaign_uid, c.name AS campaign_name, c.image AS campaign_image, c.department AS department`;
 const FROM = 'FROM reviews r LEFT JOIN campaigns c ON c.id = r.campaign_id';
 
@@ -57,6 +58,7 @@ interface Row {
   topics: string[];
   topic_sentiments: Record<string, number>;
   sentiment_score: number | null;
+  added_by_hand: boolean;
   campaign_uid: string | null;
   campaign_name: string | null;
   campaign_image: string | null;
@@ -103,6 +105,7 @@ export function toReviewRow(r: Row): ReviewRow {
     topics: REVIEW_TOPICS.filter((t) => r.topics.includes(t)),
     topic_sentiments: topicSentiments(r.topic_sentiments),
     sentiment_score: r.sentiment_score,
+    added_by_hand: r.added_by_hand,
   };
 }
 

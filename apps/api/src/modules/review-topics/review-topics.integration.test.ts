@@ -94,7 +94,7 @@ describe('classification on arrival and on a change of text', () => {
     expect(res.statusCode).toBe(200);
     const id = json(res).data.review.transaction_id as number;
     // The answer comes before the worker: no topics yet.
-    expect(json(res).data.review).toMatchObject({ topics: [], topic_sentiments: {}, sentiment_score: null });
+    expect(json(res).data.review).toMatchObject({ topics: [], topic_sentiments: {}, sentiment_score: null, added_by_hand: true });
     expect(await queued(id)).toBe(true);
     await drain();
     expect((await expectClassified(id)).topicSentiments).toEqual({ punctuality: 1, professionalism: 1, cleanliness: 1 });

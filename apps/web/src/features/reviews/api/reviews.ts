@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { analyticsApi, type EndpointInput } from '@kudo/shared';
+import { analyticsApi, type EndpointInput, type ReviewTopic } from '@kudo/shared';
 import { call, callWithMessage } from '../../../lib/api';
 import type { TableState } from '../../../components/tableState';
 import type { CsvTable } from '../../../components/CsvExport';
@@ -16,9 +16,10 @@ export const reviewKeys = {
   campaigns: (locationId: number) => ['reviews', locationId, 'campaigns'] as const,
 };
 
-/** What the table asks for beyond page, sort, search and range: the campaign and the filters. */
+/** What the table asks for beyond page, sort, search and range: the campaign, the topic and the filters. */
 export interface ReviewExtra {
   campaignUid: string | null;
+  topic: ReviewTopic | null;
   filters: NonNullable<ReviewFilters>;
 }
 
@@ -34,6 +35,7 @@ export function reviewQuery(state: TableState, extra: ReviewExtra): ReviewQuery 
     to_date: state.to ?? undefined,
     filters: extra.filters,
     campaign_uid: extra.campaignUid,
+    topic: extra.topic,
   };
 }
 

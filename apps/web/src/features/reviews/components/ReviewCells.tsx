@@ -1,4 +1,4 @@
-import { formatPhoneWithCountry, siteLabel } from '@kudo/shared';
+import { formatPhoneWithCountry, REVIEW_TOPIC_LABELS, siteLabel } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { ScoreBadge, SentimentFace, type Sentiment } from '../../../components/Sentiment';
 import { SiteMark } from '../../../components/SiteMark';
@@ -50,6 +50,7 @@ export function ReviewCell({ row, timeZone }: { row: ReviewRow; timeZone?: strin
         </audio>
       )}
       {row.user_comment ? <p className={styles.comment}>{row.user_comment}</p> : <p className={styles.muted}>No written review.</p>}
+      <TopicChips row={row} />
       <dl className={styles.tags}>
         {tags
           .filter(([, value]) => value)
@@ -62,6 +63,27 @@ export function ReviewCell({ row, timeZone }: { row: ReviewRow; timeZone?: strin
       </dl>
       {row.archived && <p className={styles.archivedNote}>Archived</p>}
     </div>
+  );
+}
+
+const POLARITY = { '1': ['praised', styles.topicPositive], '0': ['mixed', styles.topicMixed], '-1': ['criticised', styles.topicNegative] } as const;
+
+/** What the text is about, each topic as a small chip coloured by how the review speaks of it. */
+export function TopicChips({ row }: { row: Pick<ReviewRow, 'topics' | 'topic_sentiments'> }) {
+  if (row.topics.length === 0) return null;
+  return (
+    <ul className={styles.topics} aria-label="Topics">
+      {row.topics.map((topic) => {
+        const [word, tone] = POLARITY[String(row.topic_sentiments[topic] ?? 0) as keyof typeof POLARITY];
+        const label = REVIEW_TOPIC_LABELS[topic];
+        return (
+          <li key={topic} className={`${styles.topic} ${tone}`} title={`${label}: ${word}`}>
+            {label}
+            <span className="visually-hidden"> ({word})</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -1,3 +1,4 @@
+import { REVIEW_TOPIC_LABELS, REVIEW_TOPICS, type ReviewTopic } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/SelectField';
 import { SENTIMENT_LABEL, SentimentFace } from '../../../components/Sentiment';
@@ -6,6 +7,8 @@ import { MOODS, type ApprovalFilter, type ReviewFilterState } from '../utils/fil
 import type { CampaignOption } from './ReviewModals';
 import styles from './Reviews.module.css';
 
+const TOPIC_OPTIONS: { value: ReviewTopic | ''; label: string }[] = [{ value: '', label: 'All Topics' }, ...REVIEW_TOPICS.map((t) => ({ value: t, label: REVIEW_TOPIC_LABELS[t] }))];
+
 const APPROVAL_OPTIONS: { value: ApprovalFilter; label: string }[] = [
   { value: '', label: 'All Reviews' },
   { value: 'approved', label: 'Approved Reviews' },
@@ -13,7 +16,7 @@ const APPROVAL_OPTIONS: { value: ApprovalFilter; label: string }[] = [
   { value: 'no_text', label: 'No Text Reviews' },
 ];
 
-/** The reviews table's own filters: campaign, approval, moods, archived and recordings, and Reset Filters. */
+/** The reviews table's own filters: campaign, topic, approval, moods, archived and recordings, and Reset Filters. */
 export function ReviewFiltersBar({
   filters,
   campaigns,
@@ -33,6 +36,7 @@ export function ReviewFiltersBar({
         onChange={(campaign) => onChange({ ...filters, campaign })}
         options={[{ value: '', label: 'All Campaigns' }, ...campaigns.map((c) => ({ value: c.uid, label: c.name }))]}
       />
+      <SelectField label="Topic" value={filters.topic} onChange={(topic) => onChange({ ...filters, topic })} options={TOPIC_OPTIONS} />
       <SelectField label="Filter Approved" value={filters.approval} onChange={(approval) => onChange({ ...filters, approval })} options={APPROVAL_OPTIONS} />
       <div className={styles.toggleGroup} role="group" aria-label="Sentiment">
         {MOODS.map((mood) => {

@@ -22,13 +22,14 @@ const campaignOptions = (campaigns: readonly CampaignOption[]) => [{ value: '', 
 export const EDIT_ZIP_MAX = 9;
 export const ADD_ZIP_MAX = 5;
 
-/** Edit Review: the campaign, and for a pulseCheck answer the customer's name and where they live. */
+/** Edit Review: the campaign; for a pulseCheck answer the customer's name and where they live, for a review added by hand its comment. */
 export function EditReviewModal({ locationId, row, campaigns, onClose }: { locationId: number; row: ReviewRow; campaigns: readonly CampaignOption[]; onClose: () => void }) {
   const [campaign, setCampaign] = useState(row.campaign_uid ?? '');
   const [name, setName] = useState(row.customer_name);
   const [city, setCity] = useState(row.customer_city);
   const [state, setState] = useState(row.customer_state);
   const [zipcode, setZipcode] = useState(row.customer_zipcode);
+  const [comment, setComment] = useState(row.user_comment);
   const [errors, setErrors] = useState<FieldErrors>({});
   const edit = useEditReview(locationId);
   const kudo = row.source === 'kudo';
@@ -36,6 +37,7 @@ export function EditReviewModal({ locationId, row, campaigns, onClose }: { locat
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!campaign) return setErrors({ campaign_uid: MSG.reviewCampaignRequired });
+    if (row.added_by_hand && !comment.trim()) return setErrors({ comment: MSG.reviewCommentRequired });
     setErrors({});
     edit.mutate(
       {
@@ -43,6 +45,7 @@ export function EditReviewModal({ locationId, row, campaigns, onClose }: { locat
         source: row.source as analyticsApi.ReviewSource,
         campaign_uid: campaign,
         ...(kudo ? { name, city, state, zipcode } : {}),
+        ...(row.added_by_hand && comment !== row.user_comment ? { comment } : {}),
       },
       { onSuccess: onClose, onError: (err) => setErrors({ ...apiFieldErrors(err), general: errorMessage(err) }) },
     );
@@ -66,6 +69,7 @@ export function EditReviewModal({ locationId, row, campaigns, onClose }: { locat
     >
       <form id="edit-review" className={styles.form} onSubmit={submit} noValidate>
         <SelectField label="Campaign" value={campaign} onChange={setCampaign} options={campaignOptions(campaigns)} error={errors.campaign_uid} />
+        {row.added_by_hand && <TextAreaField label="Comment" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} rows={4} error={errors.comment} />}
         {kudo && (
           <>
             <TextField label="Full name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} error={errors.name} autoComplete="off" />

@@ -1,3 +1,4 @@
+import { REVIEW_TOPICS, type ReviewTopic } from '@kudo/shared';
 import type { ReviewExtra } from '../api/reviews';
 
 export type ApprovalFilter = '' | 'approved' | 'unapproved' | 'no_text';
@@ -11,13 +12,15 @@ export interface ReviewFilterState {
   moods: readonly Mood[];
   archived: boolean;
   audioOnly: boolean;
+  /** One topic's reviews; '' for all. */
+  topic: ReviewTopic | '';
 }
 
-export const DEFAULT_FILTERS: ReviewFilterState = { campaign: '', approval: '', moods: [], archived: false, audioOnly: false };
+export const DEFAULT_FILTERS: ReviewFilterState = { campaign: '', approval: '', moods: [], archived: false, audioOnly: false, topic: '' };
 
 const APPROVALS: readonly ApprovalFilter[] = ['approved', 'unapproved', 'no_text'];
 
-/** Reads the filters from the address (`campaign`, `show`, `mood`, `archived`, `audio`); anything odd is left at its default. */
+/** Reads the filters from the address (`campaign`, `show`, `mood`, `archived`, `audio`, `topic`); anything odd is left at its default. */
 export function filtersFromParams(params: URLSearchParams): ReviewFilterState {
   const show = params.get('show') ?? '';
   const moods = (params.get('mood') ?? '').split(',').filter((m): m is Mood => (MOODS as readonly string[]).includes(m));
@@ -27,6 +30,7 @@ export function filtersFromParams(params: URLSearchParams): ReviewFilterState {
     moods: MOODS.filter((m) => moods.includes(m)),
     archived: params.get('archived') === '1',
     audioOnly: params.get('audio') === '1',
+    topic: REVIEW_TOPICS.find((t) => t === params.get('topic')) ?? '',
   };
 }
 
@@ -39,6 +43,7 @@ export function filtersToParams(filters: ReviewFilterState, base: URLSearchParam
   put('mood', filters.moods.join(','));
   put('archived', filters.archived ? '1' : '');
   put('audio', filters.audioOnly ? '1' : '');
+  put('topic', filters.topic);
   return params;
 }
 
@@ -46,6 +51,7 @@ export function filtersToParams(filters: ReviewFilterState, base: URLSearchParam
 export function toReviewExtra(filters: ReviewFilterState): ReviewExtra {
   return {
     campaignUid: filters.campaign || null,
+    topic: filters.topic || null,
     filters: {
       text_and_audio: !filters.audioOnly,
       approved: filters.approval === 'approved',

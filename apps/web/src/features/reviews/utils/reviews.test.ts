@@ -34,19 +34,25 @@ describe('approveInTurn', () => {
 
 describe('review filters', () => {
   it('round-trip through the address and leave defaults out', () => {
-    const filters = { campaign: 'abc', approval: 'unapproved' as const, moods: ['negative', 'positive'] as const, archived: true, audioOnly: true };
+    const filters = { campaign: 'abc', approval: 'unapproved' as const, moods: ['negative', 'positive'] as const, archived: true, audioOnly: true, topic: 'price' as const };
     const params = filtersToParams(filters, new URLSearchParams('page=2'));
-    expect(params.toString()).toBe('page=2&campaign=abc&show=unapproved&mood=negative%2Cpositive&archived=1&audio=1');
+    expect(params.toString()).toBe('page=2&campaign=abc&show=unapproved&mood=negative%2Cpositive&archived=1&audio=1&topic=price');
     expect(filtersFromParams(params)).toEqual({ ...filters, moods: ['positive', 'negative'] });
     expect(filtersToParams(DEFAULT_FILTERS, new URLSearchParams()).toString()).toBe('');
-    expect(filtersFromParams(new URLSearchParams('show=everything&mood=angry'))).toEqual(DEFAULT_FILTERS);
+    expect(filtersFromParams(new URLSearchParams('show=everything&mood=angry&topic=speed'))).toEqual(DEFAULT_FILTERS);
   });
 
   it('become the fetch call’s filters', () => {
     expect(toReviewExtra({ ...DEFAULT_FILTERS, approval: 'no_text', moods: ['neutral'], audioOnly: true })).toEqual({
       campaignUid: null,
+      topic: null,
       filters: { text_and_audio: false, approved: false, unapproved: false, no_text: true, positive: false, neutral: true, negative: false, archived: false },
     });
+  });
+
+  it('name one topic to the fetch call, or none', () => {
+    expect(toReviewExtra({ ...DEFAULT_FILTERS, topic: 'cleanliness' }).topic).toBe('cleanliness');
+    expect(toReviewExtra(DEFAULT_FILTERS).topic).toBeNull();
   });
 });
 
