@@ -135,6 +135,13 @@ export const configSchema = z.object({
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
+  /**
+   * Who writes the draft replies to reviews: local (default, phrase banks) or an AI service with its key (ANTHROPIC_API_KEY
+   * or OPENAI_API_KEY, shared with INSIGHTS_AI); without the key, or when the service fails, the local writer does.
+   */
+  REPLY_AI: z.enum(['local', 'anthropic', 'openai']).default('local'),
+  /** The AI service's model for replies (defaults: claude-haiku-4-5, gpt-4o-mini). */
+  REPLY_AI_MODEL: z.string().min(1).optional(),
   /** Marks cookies Secure; on by default when PUBLIC_URL is https. */
   COOKIE_SECURE: bool.optional(),
   /**
@@ -206,13 +213,24 @@ export interface Config {
   facebook: { app?: { appId: string; appSecret: string; graphBaseUrl?: string } };
   billing: { stripe?: { secretKey: string; webhookSecret: string; baseUrl?: string } };
   /** The review texts' classifier: the AI service chosen with its key, or none (local). */
-  insights: { ai?: { vendor: 'anthropic' | 'openai'; apiKey: string; model: string; baseUrl?: string | undefined } };
+  insights: { ai?: AiService };
+  /** The writer of review reply drafts: the AI service chosen with its key, or none (local). */
+  replies: { ai?: AiService };
   /** Jobber's OAuth app, when set; Housecall Pro and ServiceTitan take each business's own keys on the screen. */
   fieldService: { jobber?: { clientId: string; clientSecret: string; baseUrl: string } };
 }
 
-/** The models the AI classifiers use unless INSIGHTS_AI_MODEL names another. */
+/** The models the AI classifiers and reply writers use unless INSIGHTS_AI_MODEL or REPLY_AI_MODEL names another. */
 export const INSIGHTS_DEFAULT_MODELS = { anthropic: 'claude-haiku-4-5', openai: 'gpt-4o-mini' } as const;
+
+/** An AI service as INSIGHTS_AI or REPLY_AI names it, when its key is set: the key, the model and base URL shared by both. */
+type AiService = { vendor: 'anthropic' | 'openai'; apiKey: string; model: string; baseUrl?: string | undefined };
+
+function aiService(e: z.output<typeof configSchema>, choice: 'local' | 'anthropic' | 'openai', model: string | undefined): AiService | undefined {
+  if (choice === 'anthropic' && e.ANTHROPIC_API_KEY) return { vendor: 'anthropic', apiKey: e.ANTHROPIC_API_KEY, model: model ?? INSIGHTS_DEFAULT_MODELS.anthropic, baseUrl: e.ANTHROPIC_BASE_URL };
+  if (choice === 'openai' && e.OPENAI_API_KEY) return { vendor: 'openai', apiKey: e.OPENAI_API_KEY, model: model ?? INSIGHTS_DEFAULT_MODELS.openai, baseUrl: e.OPENAI_BASE_URL };
+  return undefined;
+}
 
 export class ConfigError extends Error {}
 
@@ -321,13 +339,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, baseUrl: e.STRIPE_API_BASE_URL }
           : undefined,
     },
-    insights: {
-      ai:
-        e.INSIGHTS_AI === 'anthropic' && e.ANTHROPIC_API_KEY
-          ? { vendor: 'anthropic', apiKey: e.ANTHROPIC_API_KEY, model: e.INSIGHTS_AI_MODEL ?? INSIGHTS_DEFAULT_MODELS.anthropic, baseUrl: e.ANTHROPIC_BASE_URL }
-          : e.INSIGHTS_AI === 'openai' && e.OPENAI_API_KEY
-            ? { vendor: 'openai', apiKey: e.OPENAI_API_KEY, model: e.INSIGHTS_AI_MODEL ?? INSIGHTS_DEFAULT_MODELS.openai, baseUrl: e.OPENAI_BASE_URL }
-            : undefined,
-    },
+    insights: { ai: aiService(e, e.INSIGHTS_AI, e.INSIGHTS_AI_MODEL) },
+    replies: { ai: aiService(e, e.REPLY_AI, e.REPLY_AI_MODEL) },
   };
 }

@@ -20,6 +20,8 @@ export const RULES = {
   /** Creating and changing portal users: Owner and Admin only. */
   settingsGeneralManageUsers: { permission: 'settings', allowLite: true, trialFailure: 'not-found', roles: ['Owner', 'Admin'] },
   settingsDispatch: { permission: 'settings', trialFailure: 'not-found' },
+  /** Reviews (reply voice, automatic replies): like Dispatch, every plan but not a trial. */
+  settingsReviews: { permission: 'settings', trialFailure: 'not-found' },
   settingsMessaging: { permission: 'settings', subscriptions: ['kudoPro'] },
   settingsContactCard: { permission: 'settings', subscriptions: ['contact-card'] },
   settingsEmployeeRewards: { permission: 'settings', subscriptions: ['employee-rewards'] },

@@ -47,6 +47,8 @@ import { backfillJob as reviewTopicsBackfillJob } from './review-topics/backfill
 import { registerFieldServiceRoutes } from './field-service/routes.js';
 import { fieldJobEventJob, fieldJobEventsSweepJob } from './field-service/jobs.js';
 import { registerInsightsRoutes } from './insights/routes.js';
+import { registerReviewReplyRoutes } from './review-replies/routes.js';
+import { reviewRepliesJob } from './review-replies/worker.js';
 
 /*
  * The one place that knows every product area: the app registers their routes, the worker runs their jobs.
@@ -89,6 +91,7 @@ export const areas: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] =
   registerWebhookRoutes,
   registerFieldServiceRoutes,
   registerInsightsRoutes,
+  registerReviewReplyRoutes,
 ];
 
 /** Every product area's background jobs; the worker adds its own maintenance. */
@@ -115,4 +118,5 @@ export const areaJobs: readonly JobDef[] = [
   fieldJobEventsSweepJob,
   classifyReviewsJob,
   reviewTopicsBackfillJob,
+  reviewRepliesJob,
 ];

@@ -10,6 +10,7 @@ import { createImagesProvider, type ImagesProvider } from './images/index.js';
 import { createInsightsProvider, type InsightsProvider } from './insights/index.js';
 import { createPlacesProvider, type PlacesProvider } from './places/index.js';
 import { createRegistrar, type RegistrarProvider } from './registrar/index.js';
+import { createReplyWriter, type ReplyWriter } from './replies/index.js';
 import { createSmsProvider, type SmsProvider } from './sms/index.js';
 import { createVoiceProvider, type VoiceProvider } from './voice/index.js';
 
@@ -28,11 +29,19 @@ export interface Providers {
   fieldService: FieldServiceProvider;
   /** Reads review texts for their topics and sentiment (local NLP, or an AI service falling back to it). */
   insights: InsightsProvider;
+  /** Writes the draft replies to reviews (local phrase banks, or an AI service falling back to them). */
+  replies: ReplyWriter;
 }
 
 /** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config), fieldService: createFieldServiceProvider(config), insights: createInsightsProvider(config, { onFailure: (error) => logInsightsFailure(config, error) }) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config, db), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config), fieldService: createFieldServiceProvider(config), insights: createInsightsProvider(config, { onFailure: (error) => logInsightsFailure(config, error) }), replies: createReplyWriter(config, { onFailure: (error) => logReplyFailure(config, error) }) };
+}
+
+/** An AI reply's failure is worth a line: the draft was written locally instead. */
+function logReplyFailure(config: Config, error: unknown) {
+  if (config.logLevel === 'silent') return;
+  console.error(`[replies] the AI writer failed, the local one answered: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** An AI classifier's failure is worth a line: the review was classified locally instead. */

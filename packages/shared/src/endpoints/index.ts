@@ -23,6 +23,7 @@ import * as integrations from './integrations.js';
 import * as webhooks from './webhooks.js';
 import * as fieldService from './field-service.js';
 import * as insights from './insights.js';
+import * as reviewReplies from './review-replies.js';
 
 export * from './define.js';
 export * as generalApi from './general.js';
@@ -50,6 +51,7 @@ export * as integrationsApi from './integrations.js';
 export * as webhooksApi from './webhooks.js';
 export * as fieldServiceApi from './field-service.js';
 export * as insightsApi from './insights.js';
+export * as reviewRepliesApi from './review-replies.js';
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'access' in v;
@@ -82,6 +84,7 @@ const areas = [
   webhooks,
   fieldService,
   insights,
+  reviewReplies,
 ].flatMap(
   (area): unknown[] => Object.values(area),
 );
@@ -143,3 +146,33 @@ export { INBOX_LIMITS, INBOX_MSG, fillPlaceholders, messageBodyProblem, placehol
 export type { AssigneeView, ConversationView, FetchConversationsData, InboxEventData, InboxMessage, NewConversationJob, UsageRow } from './inbox.js';
 export { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, contactProblem, FREE_TRIAL_TYPES, ONBOARDING_LIMITS, parsePastedContacts } from './onboarding.js';
 export type { CarrierRegistrationData, ContactRow, FreeTrialType, GoogleGrant } from './onboarding.js';
+export {
+  REPLY_LIMITS,
+  REPLY_MSG,
+  REPLY_PLACEHOLDERS,
+  REPLY_PROBLEM_LABELS,
+  REPLY_TARGETS,
+  REPLY_TONE_LABELS,
+  REPLY_TONES,
+  RULE_DELAYS,
+  RULE_MODES,
+  RULE_RATING_LABELS,
+  RULE_RATINGS,
+  RULE_SOURCES,
+  renderReplyTemplate,
+  replyFirstName,
+  replyProblemMessage,
+  replyProblems,
+  unknownReplyPlaceholder,
+  withheldNames,
+  type AutoReplyActivityItem,
+  type ReplyDraftData,
+  type ReplyProblem,
+  type ReplyRule,
+  type ReplyRuleInput,
+  type ReplySettings,
+  type ReplyTarget,
+  type ReplyTone,
+  type RuleMode,
+  type RuleRating,
+} from './review-replies.js';

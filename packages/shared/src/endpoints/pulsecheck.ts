@@ -179,6 +179,8 @@ export const bioPage = defineEndpoint({
         name: z.string(),
         source: z.string(),
         sm_title: z.string(),
+        /** The business's public reply under the review (posted from Analyze, or synced from Google), or null. */
+        reply: z.string().nullable(),
       }),
     ),
   }),

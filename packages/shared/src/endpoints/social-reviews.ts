@@ -26,8 +26,11 @@ const socialReview = z.object({
       methods: z.array(z.object({ attribution_method: z.enum(ATTRIBUTION_METHODS) })),
     }),
   ),
-  /** The business's public reply (Google), as last synced or sent. */
-  reply: z.object({ comment: z.string(), updated_at: z.string().nullable() }).nullable(),
+  /**
+   * The business's public reply (Google), as last synced or sent, and who posted it from Kudo: a person's name or
+   * "Auto-reply rule <name>"; null when it was written on Google itself.
+   */
+  reply: z.object({ comment: z.string(), updated_at: z.string().nullable(), posted_by: z.string().nullable() }).nullable(),
   /** The review on its site (Google's reply page), or the location's reviews page. */
   url: z.string(),
 });

@@ -248,6 +248,7 @@ export async function bio(deps: AppDeps, campaignUid: string) {
       name: r.authorName,
       source: r.source,
       sm_title: siteLabel(r.source),
+      reply: r.replyText,
     })),
   };
 }

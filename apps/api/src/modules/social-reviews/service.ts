@@ -1,6 +1,6 @@
 // Social reviews: the location's Google and Facebook reviews, newest first, with the credit given to campaigns.
 import { MSG, SOCIAL_REVIEW_LIMITS, type AttributionMethod, type SocialReviewItem, type SocialReviewPage } from '@kudo/shared';
-import type { LocationCtx } from '../../http/context.js';
+import type { AppDeps, LocationCtx, Log } from '../../http/context.js';
 import { poolOf, type Prisma } from '../../lib/db.js';
 import type { Review } from '../../generated/prisma/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -60,6 +60,8 @@ const reviewInclude = {
 /** What a social review's row needs: the review, its reply and its credits with their campaigns. */
 type LoadedReview = Pick<Review, 'id' | 'source' | 'ratingType' | 'rating' | 'authorName' | 'postedAt' | 'text' | 'url' | 'replyText' | 'replyUpdatedAt'> & {
   credits: { method: string; campaign: { uid: string; name: string } }[];
+  /** Who posted the current reply from Kudo; null when it was written on the site itself. */
+  postedBy: string | null;
 };
 
 /** The page's reviews with their credits, in one statement over the pg pool (times read as UTC instants). */
@@ -70,6 +72,7 @@ async function loadReviews(ctx: LocationCtx, ids: number[]): Promise<LoadedRevie
     text: `SELECT r.id, r.source, r.rating_type AS "ratingType", r.rating, r.author_name AS "authorName",
                   r.posted_at AT TIME ZONE 'UTC' AS "postedAt", r.text, r.url, r.reply_text AS "replyText",
                   r.reply_updated_at AT TIME ZONE 'UTC' AS "replyUpdatedAt",
+                  (SELECT rr.posted_by FROM review_replies rr WHERE rr.review_id = r.id AND rr.text = r.reply_text) AS "postedBy",
                   coalesce((SELECT json_agg(json_build_object('method', rc.method, 'campaign', json_build_object('uid', c.uid, 'name', c.name)) ORDER BY rc.id)
                               FROM review_credits rc JOIN campaigns c ON c.id = rc.campaign_id
                              WHERE rc.review_id = r.id), '[]'::json) AS credits
@@ -102,7 +105,7 @@ export function toSocialReview(r: LoadedReview): SocialReviewItem {
   return {
     ...socialReviewCore(r),
     attribution: [...byCampaign.values()],
-    reply: r.replyText ? { comment: r.replyText, updated_at: r.replyUpdatedAt?.toISOString() ?? null } : null,
+    reply: r.replyText ? { comment: r.replyText, updated_at: r.replyUpdatedAt?.toISOString() ?? null, posted_by: r.postedBy } : null,
   };
 }
 
@@ -215,20 +218,20 @@ export async function removeAttribution(ctx: LocationCtx, input: CreditInput) {
 }
 
 /** The Google connection to answer reviews with, with its tokens; renewed tokens are kept. */
-async function googleFor(ctx: LocationCtx) {
-  const conn = await ctx.db.googleConnection.findUnique({ where: { locationId: ctx.location.locationId } });
+async function googleFor(deps: Pick<AppDeps, 'db' | 'config'>, locationId: number) {
+  const conn = await deps.db.googleConnection.findUnique({ where: { locationId } });
   if (!conn || !conn.selectedId) throw conflict(MSG.googleNotConnected);
   if (conn.status !== 'connected') throw conflict(MSG.googleConnectionExpired);
-  return { conn, ref: { accountId: conn.accountId, locationId: conn.selectedId }, auth: googleAuth(ctx, conn) };
+  return { conn, ref: { accountId: conn.accountId, locationId: conn.selectedId }, auth: googleAuth(deps, conn) };
 }
 
-async function onGoogle<T>(ctx: LocationCtx, call: () => Promise<T>): Promise<T> {
+async function onGoogle<T>(deps: AppDeps & { log: Log }, locationId: number, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    ctx.log.warn({ err: error }, 'Google review reply failed');
+    deps.log.warn({ err: error, locationId }, 'Google review reply failed');
     if (isProviderError(error) && error.kind === 'rejected') {
-      await markConnectionExpired(ctx.db, ctx.location.locationId, 'google');
+      await markConnectionExpired(deps.db, locationId, 'google');
       throw conflict(MSG.googleConnectionExpired);
     }
     throw new AppError(503, MSG.googleUnavailable);
@@ -241,26 +244,65 @@ async function googleReviewOf(ctx: LocationCtx, id: number) {
   return review;
 }
 
-/** Posts (or replaces) the business's reply on Google; the list shows it at once and the next sync confirms it. */
+/** Who posted a reply from Kudo: a person (their name, as the list shows it) or an automatic rule. */
+export interface ReplyPoster {
+  label: string;
+  userId: number | null;
+  ruleId: number | null;
+}
+
+/** The signed-in person as the list names the poster of a reply: their name, or their email without one. */
+export async function personPoster(ctx: LocationCtx): Promise<ReplyPoster> {
+  const user = await ctx.db.user.findUnique({ where: { id: ctx.session.userId }, select: { firstName: true, lastName: true, email: true } });
+  const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
+  return { label: name || user?.email || ctx.session.email, userId: ctx.session.userId, ruleId: null };
+}
+
+/**
+ * Posts (or replaces) the business's reply to a Google review through the Business Profile reply call, keeps it on
+ * the review (the list shows it at once and the next sync confirms it) and records who posted it. Throws the
+ * conflict or 503 the dashboard shows when Google is not connected, refuses the tokens or cannot be reached.
+ */
+export async function postGoogleReply(
+  deps: AppDeps & { log: Log },
+  locationId: number,
+  review: { id: number; externalId: string },
+  comment: string,
+  poster: ReplyPoster,
+) {
+  const g = await googleFor(deps, locationId);
+  const reply = await onGoogle(deps, locationId, () => deps.providers.google.replyToReview(g.auth, g.ref, review.externalId, comment));
+  const record = { locationId, text: reply.comment, postedBy: poster.label, userId: poster.userId, ruleId: poster.ruleId, postedAt: new Date() };
+  await deps.db.$transaction([
+    deps.db.review.update({ where: { id: review.id }, data: { replyText: reply.comment, replyUpdatedAt: reply.updateTime ?? new Date() } }),
+    deps.db.reviewReply.upsert({ where: { reviewId: review.id }, create: { reviewId: review.id, ...record }, update: record }),
+  ]);
+  return reply;
+}
+
+async function reloaded(ctx: LocationCtx, id: number) {
+  const [row] = await loadReviews(ctx, [id]);
+  if (!row) throw notFound(MSG.reviewNotFound);
+  return { review: toSocialReview(row) };
+}
+
+/** A person posts (or replaces) the business's reply on Google. */
 export async function saveReply(ctx: LocationCtx, id: number, comment: string) {
   const review = await googleReviewOf(ctx, id);
-  const g = await googleFor(ctx);
-  const reply = await onGoogle(ctx, () => ctx.providers.google.replyToReview(g.auth, g.ref, review.externalId!, comment));
-  const updated = await ctx.db.review.update({
-    where: { id: review.id },
-    data: { replyText: reply.comment, replyUpdatedAt: reply.updateTime ?? new Date() },
-    include: reviewInclude,
-  });
-  return { review: toSocialReview(updated) };
+  await postGoogleReply(ctx, ctx.location.locationId, { id: review.id, externalId: review.externalId! }, comment, await personPoster(ctx));
+  return reloaded(ctx, review.id);
 }
 
 export async function deleteReply(ctx: LocationCtx, id: number) {
   const review = await googleReviewOf(ctx, id);
   if (!review.replyText) throw badRequest(MSG.socialReplyNone);
-  const g = await googleFor(ctx);
-  await onGoogle(ctx, () => ctx.providers.google.deleteReviewReply(g.auth, g.ref, review.externalId!));
-  const updated = await ctx.db.review.update({ where: { id: review.id }, data: { replyText: null, replyUpdatedAt: null }, include: reviewInclude });
-  return { review: toSocialReview(updated) };
+  const g = await googleFor(ctx, ctx.location.locationId);
+  await onGoogle(ctx, ctx.location.locationId, () => ctx.providers.google.deleteReviewReply(g.auth, g.ref, review.externalId!));
+  await ctx.db.$transaction([
+    ctx.db.review.update({ where: { id: review.id }, data: { replyText: null, replyUpdatedAt: null } }),
+    ctx.db.reviewReply.deleteMany({ where: { reviewId: review.id } }),
+  ]);
+  return reloaded(ctx, review.id);
 }
 
 /**

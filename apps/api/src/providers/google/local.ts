@@ -2,6 +2,7 @@ import { socialApi } from '@kudo/shared';
 import { localConsentPage } from '../local-consent.js';
 import { ProviderError } from '../social-errors.js';
 import { localFeed, localFeedProfile } from '../local-reviews.js';
+import type { Db } from '../../lib/db.js';
 import type { GbpListing, GbpReviewReply, GoogleProvider } from './types.js';
 
 /** The two Google accounts of the local sign-in page: one manages two locations, the other none. */
@@ -34,10 +35,46 @@ const LISTINGS: Record<string, GbpListing> = {
 
 const HOUR = 3600_000;
 
-/** Codes come from our own sign-in page (GET /api/dev/oauth/google): `local-google:<account>`. */
-export function localGoogleProvider(): GoogleProvider {
-  // Replies posted through this provider, by review id: the feed shows them on the next sync.
+/** Where the local feed keeps the replies posted to it, by the feed review's id. */
+interface FeedReplies {
+  of(ids: readonly string[]): Promise<Map<string, GbpReviewReply>>;
+  put(id: string, reply: GbpReviewReply): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** In the database (local_feed_replies): every process, the API's and the worker's, and every restart sees them. */
+function storedReplies(db: Db): FeedReplies {
+  return {
+    async of(ids) {
+      const rows = await db.localFeedReply.findMany({ where: { reviewId: { in: [...ids] } } });
+      return new Map(rows.map((r) => [r.reviewId, { comment: r.comment, updateTime: r.updateTime }]));
+    },
+    async put(id, reply) {
+      const data = { comment: reply.comment, updateTime: reply.updateTime ?? new Date() };
+      await db.localFeedReply.upsert({ where: { reviewId: id }, create: { reviewId: id, ...data }, update: data });
+    },
+    async remove(id) {
+      await db.localFeedReply.deleteMany({ where: { reviewId: id } });
+    },
+  };
+}
+
+/** In memory, for a provider made without a database (unit tests). */
+function memoryReplies(): FeedReplies {
   const replies = new Map<string, GbpReviewReply>();
+  return {
+    of: async (ids) => new Map(ids.flatMap((id) => (replies.has(id) ? [[id, replies.get(id)!] as const] : []))),
+    put: async (id, reply) => void replies.set(id, reply),
+    remove: async (id) => void replies.delete(id),
+  };
+}
+
+/**
+ * Codes come from our own sign-in page (GET /api/dev/oauth/google): `local-google:<account>`. Replies posted to the
+ * local feed are kept with `db` (else in memory) and come back with the feed's reviews, as Google's do.
+ */
+export function localGoogleProvider(db?: Db): GoogleProvider {
+  const replies = db ? storedReplies(db) : memoryReplies();
   const known = (location: string, reviewId: string) => {
     if (!localFeed(location).some((r) => r.id === reviewId)) throw new ProviderError('unavailable', `No local review ${reviewId}`);
   };
@@ -79,6 +116,7 @@ export function localGoogleProvider(): GoogleProvider {
       const profile = localFeedProfile(location.locationId);
       const start = pageToken && /^\d+$/.test(pageToken) ? Number(pageToken) : 0;
       const page = all.slice(start, start + 50);
+      const posted = await replies.of(page.map((r) => r.id));
       return {
         reviews: page.map((r) => ({
           reviewId: r.id,
@@ -86,8 +124,8 @@ export function localGoogleProvider(): GoogleProvider {
           stars: r.stars,
           comment: r.text,
           createTime: r.postedAt,
-          updateTime: replies.get(r.id)?.updateTime ?? r.postedAt,
-          reply: replies.get(r.id) ?? null,
+          updateTime: posted.get(r.id)?.updateTime ?? r.postedAt,
+          reply: posted.get(r.id) ?? null,
         })),
         nextPageToken: start + 50 < all.length ? String(start + 50) : null,
         averageRating: profile?.rating ?? null,
@@ -97,12 +135,12 @@ export function localGoogleProvider(): GoogleProvider {
     async replyToReview(_auth, location, reviewId, comment) {
       known(location.locationId, reviewId);
       const reply = { comment, updateTime: new Date() };
-      replies.set(reviewId, reply);
+      await replies.put(reviewId, reply);
       return reply;
     },
     async deleteReviewReply(_auth, location, reviewId) {
       known(location.locationId, reviewId);
-      replies.delete(reviewId);
+      await replies.remove(reviewId);
     },
   };
 }

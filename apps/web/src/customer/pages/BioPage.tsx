@@ -89,6 +89,12 @@ export function BioPage({ campaignUid }: { campaignUid: string }) {
                   <p class="posted">
                     Posted {r.time_diff_expr} by {r.name} on {r.sm_title}
                   </p>
+                  {r.reply && (
+                    <div class="reply">
+                      <p class="reply-label">Reply from {p.company_name}</p>
+                      <p>{r.reply}</p>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
