@@ -50,7 +50,7 @@ const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
 /** Next number of each numbered target, kept across its slices. */
 const counters = new Map<LoadTarget, number>();
 const numbered = (target: LoadTarget, sequence: { from: number }) => ({
-  setupRequest(request: { headers?: Record<string, string>; body?: string | Buffer }) {
+  setupRequest(request: autocannon.Request): autocannon.Request {
     const n = String(counters.get(target) ?? sequence.from);
     counters.set(target, Number(n) + 1);
     const fill = (text: string) => text.replaceAll('{{n}}', n);

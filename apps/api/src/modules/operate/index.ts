@@ -7,3 +7,6 @@ export { readUploadedSheet, type UploadedSheet } from './upload.js';
 export { consentRows } from './consent-sheet.js';
 /** Onboarding sends its contacts through the same bulk send, and reads its sheet with the same columns. */
 export { rowsFromSheet, startBulkRows, type BulkRowInput } from './bulk.js';
+/** The public API's review requests go out through the batched send bulk rows use. */
+export { sendItems, smsSenderOf, type BatchItem, type ItemOutcome } from './batch-send.js';
+export { prepareSends, type DeliveryResult } from './service.js';

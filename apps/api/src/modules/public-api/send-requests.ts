@@ -2,8 +2,7 @@ import { MSG } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
 import type { Db } from '../../lib/db.js';
-import { sendItems, smsSenderOf, type ItemOutcome } from '../operate/batch-send.js';
-import { prepareSends, type DeliveryResult } from '../operate/service.js';
+import { prepareSends, sendItems, smsSenderOf, type DeliveryResult, type ItemOutcome } from '../operate/index.js';
 
 type Deps = AppDeps & { log: Log };
 
