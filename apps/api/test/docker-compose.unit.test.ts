@@ -17,7 +17,7 @@ interface Service {
 
 // Merge keys (`<<: *app`) as docker compose reads them.
 const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
-const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+const configuration = fs.readFileSync(path.join(repoRoot, 'docs', 'configuration.md'), 'utf8');
 
 /** Replaces ${VAR:-default} with the default, as docker compose does when VAR is unset. */
 const withDefaults = (env: Record<string, string>) =>
@@ -40,8 +40,11 @@ describe('docker-compose.yml', () => {
     expect(caddyfile).toContain('lb_policy round_robin');
   });
 
-  it('gives the api and worker every variable the README names, and the same database and key', () => {
-    const table = readme.slice(readme.indexOf('## Outside services'), readme.indexOf('\n## ', readme.indexOf('## Outside services') + 1));
+  it('gives the api and worker every variable docs/configuration.md names for outside services, and the same database and key', () => {
+    const start = configuration.indexOf('## Outside services');
+    expect(start).toBeGreaterThan(0);
+    const end = configuration.indexOf('\n## ', start + 1);
+    const table = configuration.slice(start, end < 0 ? undefined : end);
     const named = [...new Set([...table.matchAll(/`([A-Z][A-Z0-9_]{3,})`/g)].map((m) => m[1]!))];
     expect(named).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'ENCRYPTION_KEY', 'TWILIO_ACCOUNT_SID']));
     for (const name of ['api', 'worker'] as const) {
