@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { linkFromOutbox, logIn, servePlainPage } from './helpers';
+import { linkFromOutbox, logIn, oldEmptyMonth, servePlainPage } from './helpers';
 
 /**
  * Every screen the demo data reaches, with its dialogs and open states, checked against WCAG 2.1 A/AA.
@@ -143,7 +143,7 @@ test('operate: dispatch, bulk sending, contact card, quick actions', async ({ pa
   await expectAccessible(page, 'consent spreadsheet dialog');
 });
 
-test('analyze: overview and dispatching, with their menus, errors and a trial location', async ({ page }) => {
+test('analyze: overview, dispatching and insights, with their menus, errors and a trial location', async ({ page }) => {
   await logIn(page, 'owner@kudo.test');
   await page.getByRole('button', { name: /Demo Plumbing Austin/ }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -162,12 +162,19 @@ test('analyze: overview and dispatching, with their menus, errors and a trial lo
   await expectAccessible(page, 'analyze dispatching, tooltip');
   await check(page, '/analyze/dispatching?from=2025-01-01&to=2025-12-31', 'analyze dispatching, range too long');
   await expect(page.getByText('We ran into an Error')).toBeVisible();
+  await check(page, '/analyze/insights', 'analyze insights');
+  await page.getByLabel('Technician').focus();
+  await expectAccessible(page, 'analyze insights, technician filter focused');
+  await check(page, `/analyze/insights?${oldEmptyMonth()}`, 'analyze insights, empty range');
+  await check(page, '/analyze/insights?from=2001-01-01&to=2001-01-31', 'analyze insights, range too old');
+  await expect(page.getByText('We ran into an Error')).toBeVisible();
 
   await page.getByRole('button', { name: /Location: Demo Plumbing Austin/ }).click();
   await page.getByRole('dialog', { name: 'Choose a location' }).getByRole('button', { name: /Demo Plumbing Dallas/ }).last().click();
   await expect(page.getByRole('button', { name: /Location: Demo Plumbing Dallas/ })).toBeVisible();
   await check(page, '/analyze/overview', 'analyze overview on a trial location');
   await check(page, '/analyze/dispatching', 'analyze dispatching on a trial location');
+  await check(page, '/analyze/insights', 'analyze insights on a trial location');
 });
 
 test('settings: general', async ({ page }) => {

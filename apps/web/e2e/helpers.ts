@@ -57,3 +57,11 @@ export async function ownerAtAustin(page: Page) {
   await page.getByRole('button', { name: /Demo Plumbing Austin/ }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** A report range (`from=…&to=…`) of the month 30 months ago: inside the 36 months a report may reach, older than the demo. */
+export function oldEmptyMonth(): string {
+  const d = new Date();
+  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 30, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  return `from=${first.toISOString().slice(0, 10)}&to=${last.toISOString().slice(0, 10)}`;
+}

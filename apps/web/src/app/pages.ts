@@ -42,6 +42,7 @@ export const PAGES: Partial<Record<RouteName, LazyExoticComponent<ComponentType>
   'analyze-reviews-social-reviews': lazy(() => import('../features/reviews/pages/SocialReviewsPage')),
   'analyze-overview': lazy(() => import('../features/analytics/pages/OverviewPage')),
   'analyze-dispatching': lazy(() => import('../features/analytics/pages/DispatchingPage')),
+  'analyze-insights': lazy(() => import('../features/insights/pages/InsightsPage')),
   'leaderboard-summary': lazy(() => import('../features/leaderboard/pages/SummaryPage')),
   'leaderboard-reports-departments': lazy(() => import('../features/leaderboard/pages/DepartmentsPage')),
   'leaderboard-reports-campaigns': lazy(() => import('../features/leaderboard/pages/CampaignsPage')),

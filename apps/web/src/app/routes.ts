@@ -259,6 +259,7 @@ export const ROUTES = {
     layout: 'main',
     trialBanner: true,
   },
+  'analyze-insights': { path: '/analyze/insights', access: at(analyzeRule), layout: 'main', trialBanner: true },
   'analyze-comp-analysis': { path: '/analyze/comp-analysis', access: at(analyzeRule), layout: 'main', trialBanner: true },
   'analyze-dispatching': { path: '/analyze/dispatching', access: at(analyzeRule), layout: 'main', trialBanner: true },
   'analyze-twm': {

@@ -31,6 +31,7 @@ describe('buildMainMenu', () => {
     expect(dropdown(menu, 'analyze')).toEqual([
       'Overview',
       'Reviews',
+      'Insights',
       'Competitor Analysis',
       'Dispatching',
       'Two-Way Messaging',
@@ -78,7 +79,7 @@ describe('buildMainMenu', () => {
       'Referrals (locked)',
     ]);
     for (const entry of menu) if (entry.kind === 'locked') expect(entry.route).toBe('settings-billing-subscriptions');
-    expect(dropdown(menu, 'analyze')).toEqual(['Overview', 'Reviews', 'Competitor Analysis', 'Dispatching']);
+    expect(dropdown(menu, 'analyze')).toEqual(['Overview', 'Reviews', 'Insights', 'Competitor Analysis', 'Dispatching']);
   });
 });
 

@@ -40,6 +40,7 @@ export const ANALYZE_SECTIONS = [
     { label: 'Reviews', route: 'analyze-reviews-customer-reviews' },
     { label: 'Social Reviews', route: 'analyze-reviews-social-reviews' },
   ] },
+  { label: 'Insights', route: 'analyze-insights', tabs: [] },
   { label: 'Competitor Analysis', route: 'analyze-comp-analysis', tabs: [] },
   { label: 'Dispatching', route: 'analyze-dispatching', tabs: [] },
   { label: 'Two-Way Messaging', route: 'analyze-twm', tabs: [
