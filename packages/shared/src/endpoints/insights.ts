@@ -91,7 +91,8 @@ export const loadInsights = defineEndpoint({
     quotes: z.array(insightQuote),
     /**
      * The technicians (campaigns) whose reviews of the range mention a topic, most mentions first: their strongest and
-     * weakest topic among those with at least `min_mentions` mentions (null when none, or only one, qualifies).
+     * weakest topic by net share among those with at least `min_mentions` mentions (strongest null when none qualifies;
+     * weakest null unless one stands lower than the strongest).
      */
     technicians: z.array(
       z.object({

@@ -33,11 +33,12 @@ describe('strongestAndWeakest', () => {
   });
 
   it('breaks ties by mentions, then by the order of REVIEW_TOPICS', () => {
-    const tied = strongestAndWeakest([c('quality', 5, 5, 0), c('price', 10, 10, 0), c('cleanliness', 10, 10, 0)], 5);
-    expect([tied.strongest?.topic, tied.weakest?.topic]).toEqual(['price', 'cleanliness']);
+    const tied = strongestAndWeakest([c('quality', 5, 5, 0), c('price', 10, 10, 0), c('cleanliness', 10, 10, 0), c('scheduling', 5, 0, 5), c('punctuality', 10, 0, 10)], 5);
+    expect([tied.strongest?.topic, tied.weakest?.topic]).toEqual(['price', 'punctuality']);
   });
 
-  it('has no weakest with a single topic over the threshold, and neither with none', () => {
+  it('has no weakest with a single topic over the threshold or all of them level, and neither with none', () => {
+    expect(strongestAndWeakest([c('professionalism', 7, 6, 1), c('quality', 7, 6, 1)], 5)).toMatchObject({ strongest: { topic: 'professionalism' }, weakest: null });
     expect(strongestAndWeakest([c('price', 5, 0, 5), c('quality', 4, 4, 0)], 5)).toMatchObject({ strongest: { topic: 'price' }, weakest: null });
     expect(strongestAndWeakest([c('price', 4, 0, 4)], 5)).toEqual({ strongest: null, weakest: null });
   });

@@ -36,8 +36,8 @@ export function rankTopics(counts: readonly Counts[]): TopicFigures[] {
 /**
  * A technician's strongest and weakest topic: among the known topics with at least `minMentions` mentions, the
  * highest and the lowest net share ((positive − negative) / mentions); a tie goes to the topic with more mentions, then
- * to the first in REVIEW_TOPICS. With a single such topic it is the strongest and there is no weakest; with none,
- * neither.
+ * to the first in REVIEW_TOPICS. The weakest must stand lower than the strongest: with a single such topic, or all of
+ * them level, there is a strongest and no weakest; with none, neither.
  */
 export function strongestAndWeakest(
   counts: readonly Counts[],
@@ -57,7 +57,8 @@ export function strongestAndWeakest(
   const better = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => b.net - a.net || b.mentions - a.mentions || order(a.topic) - order(b.topic);
   const worse = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.net - b.net || b.mentions - a.mentions || order(a.topic) - order(b.topic);
   const strongest = [...ranked].sort(better)[0]!;
-  const weakest = ranked.length > 1 ? [...ranked].filter((c) => c.topic !== strongest.topic).sort(worse)[0]! : null;
+  const lowest = [...ranked].sort(worse)[0]!;
+  const weakest = lowest.net < strongest.net ? lowest : null;
   const strip = ({ net: _net, ...rest }: (typeof ranked)[number]): TechnicianTopic => rest;
   return { strongest: strip(strongest), weakest: weakest && strip(weakest) };
 }
