@@ -9,6 +9,7 @@ import { isInsideSendWindow, nextSendTime } from '../../lib/quiet-hours.js';
 import { logTask } from '../../lib/tasks.js';
 import { consentRows, readUploadedSheet, type UploadedSheet } from '../operate/index.js';
 import { openConversation } from './conversations.js';
+import { bulkQueries, conversationQueries } from './queries/index.js';
 import { sendToConversation } from './send.js';
 import { assigneeForRule, withOptOutLine } from './service.js';
 
@@ -50,27 +51,20 @@ export async function startConversationBulk(ctx: LocationCtx, upload: UploadedSh
   if (!rows) throw badRequest(INBOX_MSG.fileFormat, { file: INBOX_MSG.fileFormat });
   if (!rows.length) throw badRequest(INBOX_MSG.fileMissing, { file: INBOX_MSG.fileMissing });
   if (rows.length > INBOX_LIMITS.maxRows) throw badRequest(`Please send at most ${INBOX_LIMITS.maxRows} rows at a time`, { file: INBOX_MSG.fileFormat });
-  const job = await ctx.db.inboxBulkJob.create({
-    data: {
-      locationId: ctx.location.locationId,
-      createdById: ctx.session.userId,
-      body,
-      assigneeId,
-      fileName: upload.fileName,
-      total: rows.length,
-      rows: {
-        createMany: {
-          data: rows.map((r) => ({
-            rowNumber: r.row,
-            name: r.name,
-            address: r.address,
-            phone: r.valid ? toE164(r.phone)! : r.phone,
-            status: r.valid ? 'standby' : 'error',
-            message: r.valid ? null : INBOX_MSG.numberRequired,
-          })),
-        },
-      },
-    },
+  const jobId = await bulkQueries.createJob(ctx.db, {
+    locationId: ctx.location.locationId,
+    createdById: ctx.session.userId,
+    body,
+    assigneeId,
+    fileName: upload.fileName,
+    rows: rows.map((r) => ({
+      rowNumber: r.row,
+      name: r.name,
+      address: r.address,
+      phone: r.valid ? toE164(r.phone)! : r.phone,
+      status: r.valid ? 'standby' : 'error',
+      message: r.valid ? null : INBOX_MSG.numberRequired,
+    })),
   });
   const invalid = rows.filter((r) => !r.valid).length;
   await logTask(
@@ -78,8 +72,8 @@ export async function startConversationBulk(ctx: LocationCtx, upload: UploadedSh
     { locationId: ctx.location.locationId, app: 'inbox', task: 'Multiple Conversations upload' },
     { status: 'success', message: `${upload.fileName}: ${rows.length} rows${invalid ? `, ${invalid} invalid` : ''}.` },
   );
-  await enqueueConversationBulk(ctx, job.id);
-  return conversationBulkView(ctx, ctx.location.locationId, job.id);
+  await enqueueConversationBulk(ctx, jobId);
+  return conversationBulkView(ctx, ctx.location.locationId, jobId);
 }
 
 export async function enqueueConversationBulk(deps: AppDeps, jobId: number, startAfter?: Date) {
@@ -87,7 +81,7 @@ export async function enqueueConversationBulk(deps: AppDeps, jobId: number, star
 }
 
 export async function conversationBulkView(deps: AppDeps, locationId: number, jobId: number): Promise<NewConversationJob> {
-  const job = await deps.db.inboxBulkJob.findFirst({ where: { id: jobId, locationId }, include: { rows: { orderBy: { rowNumber: 'asc' } } } });
+  const job = await bulkQueries.jobOf(deps.db, locationId, jobId);
   if (!job) throw notFound();
   return {
     id: job.id,
@@ -103,36 +97,29 @@ export async function conversationBulkView(deps: AppDeps, locationId: number, jo
  * as possibly sent rather than sent again. Outside the sending window (an automated send) it waits.
  */
 export async function runConversationBulk(deps: AppDeps & { log: Log }, jobId: number, now = () => new Date()): Promise<'done' | 'more' | 'waiting'> {
-  const job = await deps.db.inboxBulkJob.findUnique({ where: { id: jobId }, include: { location: { select: { timeZone: true } } } });
+  const job = await bulkQueries.jobToRun(deps.db, jobId);
   if (!job || job.status === 'done') return 'done';
-  await deps.db.inboxBulkRow.updateMany({
-    where: { jobId, status: 'pending', updatedAt: { lt: new Date(now().getTime() - STALE_MS) } },
-    data: { status: 'error', message: MSG.bulkInterrupted },
-  });
+  await bulkQueries.failPendingSince(deps.db, jobId, new Date(now().getTime() - STALE_MS), MSG.bulkInterrupted);
   if (!isInsideSendWindow(now(), job.location.timeZone, deps.config.sendWindow)) {
-    await deps.db.inboxBulkJob.update({ where: { id: jobId }, data: { status: 'waiting' } });
+    await bulkQueries.setStatus(deps.db, jobId, 'waiting');
     await enqueueConversationBulk(deps, jobId, nextSendTime(now(), job.location.timeZone, deps.config.sendWindow));
     return 'waiting';
   }
-  await deps.db.inboxBulkJob.update({ where: { id: jobId }, data: { status: 'running' } });
+  await bulkQueries.setStatus(deps.db, jobId, 'running');
   const started = Date.now();
   while (Date.now() - started < TURN_MS) {
-    const claimed = await deps.db.$queryRaw<{ id: number; name: string; address: string; phone: string }[]>`
-      UPDATE inbox_bulk_rows SET status = 'pending', updated_at = now()
-      WHERE id IN (SELECT id FROM inbox_bulk_rows WHERE job_id = ${jobId} AND status = 'standby' ORDER BY row_number LIMIT ${CLAIM} FOR UPDATE SKIP LOCKED)
-      RETURNING id, name, address, phone`;
+    const claimed = await bulkQueries.claimRows(deps.db, jobId, CLAIM);
     if (!claimed.length) break;
     for (const row of claimed) {
       const outcome = await sendRow(deps, job, row).then(
         (conversationId) => ({ status: 'success', message: null, conversationId }),
         (error: unknown) => ({ status: 'error', message: error instanceof AppError ? error.message : INBOX_MSG.sendFailed, conversationId: null }),
       );
-      await deps.db.inboxBulkRow.update({ where: { id: row.id }, data: outcome });
+      await bulkQueries.setRowOutcome(deps.db, row.id, outcome);
     }
   }
-  const left = await deps.db.inboxBulkRow.count({ where: { jobId, status: { in: ['standby', 'pending'] } } });
-  if (left === 0) {
-    await deps.db.inboxBulkJob.update({ where: { id: jobId }, data: { status: 'done', finishedAt: new Date() } });
+  if ((await bulkQueries.rowsLeft(deps.db, jobId)) === 0) {
+    await bulkQueries.finish(deps.db, jobId);
     return 'done';
   }
   await enqueueConversationBulk(deps, jobId);
@@ -142,7 +129,7 @@ export async function runConversationBulk(deps: AppDeps & { log: Log }, jobId: n
 async function sendRow(deps: AppDeps, job: { locationId: number; createdById: number; assigneeId: number | null; body: string }, row: { name: string; address: string; phone: string }) {
   const locationId = job.locationId;
   if (await isOptedOut(deps.db, { locationId, channel: 'sms', address: row.phone }, 'messaging')) throw badRequest(INBOX_MSG.optedOut);
-  const existing = await deps.db.conversation.findUnique({ where: { locationId_phone: { locationId, phone: row.phone } }, select: { active: true } });
+  const existing = await conversationQueries.byPhone(deps.db, locationId, row.phone);
   if (existing?.active) throw badRequest(INBOX_MSG.numberExists);
   // The conversation is opened only once the text has gone: a refused row leaves none behind.
   const open = async () =>

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../http/context.js';
-import type { Db } from '../../lib/db.js';
+import { conversationQueries, listQueries } from './queries/index.js';
 import { recordChange } from './record.js';
-import { assigneesOf, defaultAssignee } from './views.js';
+import { defaultAssignee } from './views.js';
 
 /**
  * The conversation of a customer number at a location: found, reopened when it was closed, or opened and
@@ -12,22 +12,17 @@ export async function openConversation(
   deps: Pick<AppDeps, 'db'>,
   c: { locationId: number; phone: string; name?: string; address?: string; source?: 'sms' | 'web-chat'; me?: number | null; assignTo?: number | null },
 ): Promise<{ id: number; created: boolean; reopened: boolean }> {
-  const db: Db = deps.db;
-  const existing = await db.conversation.findUnique({ where: { locationId_phone: { locationId: c.locationId, phone: c.phone } }, select: { id: true, active: true, name: true } });
+  const db = deps.db;
+  const existing = await conversationQueries.byPhone(db, c.locationId, c.phone);
   if (existing) {
-    if (c.name && !existing.name) await db.conversation.update({ where: { id: existing.id }, data: { name: c.name, ...(c.address ? { address: c.address } : {}) } });
+    if (c.name && !existing.name) await conversationQueries.rename(db, existing.id, c.name, c.address);
     if (existing.active) return { id: existing.id, created: false, reopened: false };
-    const reopened = await db.conversation.updateMany({ where: { id: existing.id, active: false }, data: { active: true, closedAt: null } });
-    if (reopened.count) await recordChange(db, { locationId: c.locationId, conversationId: existing.id, kind: 'reopen', actorId: c.me ?? null });
-    return { id: existing.id, created: false, reopened: reopened.count > 0 };
+    const reopened = await conversationQueries.reopenIfClosed(db, existing.id);
+    if (reopened) await recordChange(db, { locationId: c.locationId, conversationId: existing.id, kind: 'reopen', actorId: c.me ?? null });
+    return { id: existing.id, created: false, reopened };
   }
-  const assigneeId = c.assignTo !== undefined ? c.assignTo : defaultAssignee(await assigneesOf(db, c.locationId), c.me ?? null);
-  const rows = await db.$queryRaw<{ id: number; created: boolean }[]>`
-    INSERT INTO conversations (location_id, phone, name, address, source, assignee_id)
-    VALUES (${c.locationId}, ${c.phone}, ${c.name ?? ''}, ${c.address ?? ''}, ${c.source ?? 'sms'}, ${assigneeId})
-    ON CONFLICT (location_id, phone) DO UPDATE SET location_id = EXCLUDED.location_id
-    RETURNING id, (xmax = 0) AS created`;
-  const row = rows[0]!;
+  const assigneeId = c.assignTo !== undefined ? c.assignTo : defaultAssignee(await listQueries.assignees(db, c.locationId), c.me ?? null);
+  const row = await conversationQueries.insert(db, { locationId: c.locationId, phone: c.phone, name: c.name ?? '', address: c.address ?? '', source: c.source ?? 'sms', assigneeId });
   if (row.created && assigneeId !== null) {
     await recordChange(db, { locationId: c.locationId, conversationId: row.id, kind: 'assign', actorId: c.me ?? null, toUserId: assigneeId });
   }

@@ -6,6 +6,7 @@ import { isOptedOut } from '../../lib/consent.js';
 import { actionEmail } from '../../lib/mail.js';
 import { isInsideSendWindow } from '../../lib/quiet-hours.js';
 import { enqueueConversationBulk } from './bulk.js';
+import { bulkQueries, followUpQueries } from './queries/index.js';
 import { sendToConversation } from './send.js';
 
 type Deps = AppDeps & { log: Log };
@@ -19,18 +20,14 @@ type Deps = AppDeps & { log: Log };
  * Nothing goes to an opted-out customer. Run for one conversation when due, and swept every minute.
  */
 export async function runFollowUps(deps: Deps, conversationId: number, now = new Date()): Promise<void> {
-  const c = await deps.db.conversation.findUnique({
-    where: { id: conversationId },
-    include: { location: { select: { id: true, name: true, companyName: true, timeZone: true, autoReplySettings: true, escalationContacts: true } } },
-  });
+  const c = await followUpQueries.conversation(deps.db, conversationId);
   if (!c) return;
   const settings = c.location.autoReplySettings;
   const optedOut = () => isOptedOut(deps.db, { locationId: c.locationId, channel: 'sms', address: c.phone }, 'messaging');
 
   // First auto-reply: once per conversation, to its first customer message, unless someone answered already.
   if (settings?.firstEnabled && settings.firstText.trim() && c.firstAutoReplyAt === null && c.inboundCount > 0 && c.awaitingSince !== null) {
-    const claimed = await deps.db.conversation.updateMany({ where: { id: c.id, firstAutoReplyAt: null }, data: { firstAutoReplyAt: now } });
-    if (claimed.count && !(await optedOut())) {
+    if ((await followUpQueries.claimFirstAutoReply(deps.db, c.id, now)) && !(await optedOut())) {
       await sendToConversation(deps, { locationId: c.locationId, conversationId: c.id, phone: c.phone, body: settings.firstText.trim(), userId: null, kind: 'auto_reply' }).catch(
         (error: unknown) => deps.log.warn({ err: error, conversationId: c.id }, 'first auto-reply not sent'),
       );
@@ -49,11 +46,7 @@ export async function runFollowUps(deps: Deps, conversationId: number, now = new
     c.secondAutoReplyFor?.getTime() !== since.getTime() &&
     isInsideSendWindow(now, c.location.timeZone, deps.config.sendWindow)
   ) {
-    const claimed = await deps.db.conversation.updateMany({
-      where: { id: c.id, awaitingSince: since, OR: [{ secondAutoReplyFor: null }, { secondAutoReplyFor: { not: since } }] },
-      data: { secondAutoReplyFor: since },
-    });
-    if (claimed.count && !(await optedOut())) {
+    if ((await followUpQueries.claimSecondAutoReply(deps.db, c.id, since)) && !(await optedOut())) {
       await sendToConversation(deps, { locationId: c.locationId, conversationId: c.id, phone: c.phone, body: settings.secondText.trim(), userId: null, kind: 'auto_reply' }).catch(
         (error: unknown) => deps.log.warn({ err: error, conversationId: c.id }, 'second auto-reply not sent'),
       );
@@ -63,10 +56,7 @@ export async function runFollowUps(deps: Deps, conversationId: number, now = new
   // Escalation: each contact whose delay has passed, once for this stretch.
   for (const contact of c.location.escalationContacts) {
     if (waited < contact.delay * 60_000) continue;
-    const inserted = await deps.db.$queryRaw<{ id: number }[]>`
-      INSERT INTO escalation_alerts (conversation_id, contact_id, awaiting_since) VALUES (${c.id}, ${contact.id}, ${since})
-      ON CONFLICT DO NOTHING RETURNING id`;
-    if (!inserted.length) continue;
+    if (!(await followUpQueries.claimEscalation(deps.db, c.id, contact.id, since))) continue;
     const business = c.location.companyName || c.location.name;
     const who = c.name ? `${c.name} (${formatPhone(c.phone)})` : formatPhone(c.phone);
     const link = `${deps.config.publicUrl}/message?conversation=${c.id}`;
@@ -111,18 +101,9 @@ export const followUpSweepJob = defineJob({
   cron: '* * * * *',
   retryLimit: 1,
   async handler(_payload, deps) {
-    const waiting = await deps.db.conversation.findMany({
-      where: { awaitingSince: { not: null, lt: new Date(Date.now() - 60_000), gt: new Date(Date.now() - 2 * 86_400_000) } },
-      select: { id: true },
-      orderBy: { awaitingSince: 'asc' },
-      take: 500,
-    });
+    const waiting = await followUpQueries.waiting(deps.db, new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 60_000), 500);
     for (const c of waiting) await runFollowUps(deps, c.id);
-    const stale = await deps.db.inboxBulkJob.findMany({
-      where: { status: { in: ['queued', 'running'] }, rows: { none: { updatedAt: { gt: new Date(Date.now() - 120_000) } } } },
-      select: { id: true },
-      take: 100,
-    });
+    const stale = await bulkQueries.stalled(deps.db, new Date(Date.now() - 120_000), 100);
     for (const job of stale) await enqueueConversationBulk(deps, job.id);
   },
 });
@@ -130,13 +111,10 @@ export const followUpSweepJob = defineJob({
 /** Queues the follow-ups of a new customer message: at once (first reply) and at each delay that applies. */
 export async function scheduleFollowUps(deps: AppDeps, conversationId: number, locationId: number): Promise<void> {
   if (!deps.jobs) return;
-  const [settings, contacts] = await Promise.all([
-    deps.db.autoReplySettings.findUnique({ where: { locationId } }),
-    deps.db.escalationContact.findMany({ where: { locationId }, select: { delay: true } }),
-  ]);
-  const delays = new Set<number>(contacts.map((c) => c.delay));
-  if (settings?.secondEnabled) delays.add(settings.secondDelay);
-  if (settings?.firstEnabled) delays.add(0);
+  const settings = await followUpQueries.delaysOf(deps.db, locationId);
+  const delays = new Set<number>(settings.contactDelays);
+  if (settings.secondEnabled) delays.add(settings.secondDelay);
+  if (settings.firstEnabled) delays.add(0);
   for (const minutes of delays) {
     await deps.jobs.send(followUpJob, { conversationId }, { singletonKey: `inbox-${conversationId}-${minutes}-${Math.floor(Date.now() / 60_000)}`, startAfter: new Date(Date.now() + minutes * 60_000 + 1000) });
   }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../http/context.js';
 import { openConversation } from './conversations.js';
 import { scheduleFollowUps } from './followups.js';
-import { publishInboxEvent } from './events.js';
+import { messageQueries, publishInboxEvent } from './queries/index.js';
 import { recordMessage } from './record.js';
 
 /**
@@ -35,6 +35,6 @@ export async function recordKeywordReply(deps: AppDeps, m: { locationId: number;
 
 /** A delivery status changed (Twilio's callback): the open inboxes showing that message refresh it. */
 export async function deliveryStatusChanged(deps: AppDeps, smsMessageId: number): Promise<void> {
-  const message = await deps.db.conversationMessage.findUnique({ where: { smsMessageId }, select: { id: true, locationId: true, conversationId: true } });
+  const message = await messageQueries.bySmsMessage(deps.db, smsMessageId);
   if (message) await publishInboxEvent(deps.db, { locationId: message.locationId, conversationId: message.conversationId, messageId: message.id, kind: 'status' });
 }

@@ -6,7 +6,7 @@ import { csvField, csvLine, INBOX_MSG } from '@kudo/shared';
 import { fakeTwilio } from '../../../test/fake-twilio.js';
 import { createTestApp, demoLocationIds, json, loginAs, multipart, recordingQueue, type Agent, grantAddons } from '../../../test/helpers.js';
 import { runConversationBulk } from './bulk.js';
-import { publishInboxEvent } from './events.js';
+import { publishInboxEvent } from './queries/index.js';
 import { EXPORT_COLUMNS } from './export.js';
 
 /** The export's CSV form. */

@@ -3,8 +3,9 @@ import { INBOX_MSG, parsePhone } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { senderOf, sendDispatch } from '../operate/index.js';
-import { markRead, recordMessage } from './record.js';
-import { conversationMessages, conversationRow } from './views.js';
+import { conversationQueries, locationQueries, messageQueries, readQueries } from './queries/index.js';
+import { recordMessage } from './record.js';
+import { toMessageView } from './views.js';
 
 /**
  * E121: texts the customer a pulseCheck of the location's default campaign through the dispatch path
@@ -12,14 +13,14 @@ import { conversationMessages, conversationRow } from './views.js';
  */
 export async function sendReviewRequest(ctx: LocationCtx, input: { conversation_id: number; customer_name?: string | null | undefined }): Promise<InboxMessage | null> {
   const locationId = ctx.location.locationId;
-  const row = await conversationRow(ctx.db, locationId, ctx.session.userId, input.conversation_id);
+  const row = await conversationQueries.asSeenBy(ctx.db, locationId, ctx.session.userId, input.conversation_id);
   if (!row) throw badRequest(INBOX_MSG.conversationNotFound);
   if (row.opted_out) throw badRequest(INBOX_MSG.optedOut);
-  const campaign = await ctx.db.campaign.findFirst({ where: { locationId, deletedAt: null }, orderBy: [{ isDefault: 'desc' }, { id: 'asc' }], select: { uid: true } });
-  if (!campaign) throw badRequest(INBOX_MSG.reviewNoCampaign);
-  const before = await ctx.db.smsMessage.findFirst({ where: { locationId }, orderBy: { id: 'desc' }, select: { id: true } });
+  const campaignUid = await locationQueries.reviewCampaignUid(ctx.db, locationId);
+  if (!campaignUid) throw badRequest(INBOX_MSG.reviewNoCampaign);
+  const before = await messageQueries.latestSmsLogId(ctx.db, locationId);
   const result = await sendDispatch(ctx, senderOf(ctx), 'pcheck', {
-    campaign_uid: campaign.uid,
+    campaign_uid: campaignUid,
     customer_phone: parsePhone(row.phone) ?? '',
     customer_email: '',
     customer_name: input.customer_name?.trim() || row.name,
@@ -28,11 +29,7 @@ export async function sendReviewRequest(ctx: LocationCtx, input: { conversation_
     is_test: false,
   });
   if (result.phone_status !== 1) throw badRequest(result.phone_message ?? INBOX_MSG.sendFailed);
-  const log = await ctx.db.smsMessage.findFirst({
-    where: { locationId, direction: 'outbound', to: row.phone, id: { gt: before?.id ?? 0 } },
-    orderBy: { id: 'desc' },
-    select: { id: true, body: true },
-  });
+  const log = await messageQueries.sentSmsAfter(ctx.db, locationId, row.phone, before);
   const id = await recordMessage(ctx.db, {
     locationId,
     conversationId: row.id,
@@ -42,7 +39,7 @@ export async function sendReviewRequest(ctx: LocationCtx, input: { conversation_
     userId: ctx.session.userId,
     kind: 'review_request',
   });
-  await markRead(ctx.db, row.id, ctx.session.userId);
-  const [message] = await conversationMessages(ctx.db, locationId, row.id, id);
-  return message ?? null;
+  await readQueries.markRead(ctx.db, row.id, ctx.session.userId);
+  const [message] = await messageQueries.ofConversation(ctx.db, locationId, row.id, id);
+  return message ? toMessageView(message) : null;
 }

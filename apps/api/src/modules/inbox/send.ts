@@ -2,14 +2,14 @@ import { INBOX_MSG } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { SmsSendError, type SmsSent } from '../../providers/sms/index.js';
-import { markRead, recordMessage, type MessageKind } from './record.js';
+import { locationQueries, messageQueries, readQueries, type MessageKind } from './queries/index.js';
+import { recordMessage } from './record.js';
 
 export const NOT_10DLC = 'Your phone number is not 10DLC compliant. Messages will not be delivered.';
 
 /** Refuses to text for a location whose 10DLC registration is not verified (carriers would drop it). */
 export async function checkSendable(deps: AppDeps, locationId: number): Promise<void> {
-  const location = await deps.db.location.findUniqueOrThrow({ where: { id: locationId }, select: { twilioVerified: true } });
-  if (location.twilioVerified !== 'verified') throw conflict(NOT_10DLC);
+  if ((await locationQueries.carrierStatus(deps.db, locationId)) !== 'verified') throw conflict(NOT_10DLC);
 }
 
 /**
@@ -41,7 +41,7 @@ export async function sendToConversation(
     if (error instanceof SmsSendError && error.reason === 'unreachable') throw badRequest(error.message);
     throw new AppError(502, INBOX_MSG.sendFailed);
   }
-  const logId = sent.logId ?? (await deps.db.smsMessage.findUnique({ where: { providerId: sent.id }, select: { id: true } }))?.id ?? null;
+  const logId = sent.logId ?? (await messageQueries.smsLogId(deps.db, sent.id));
   const conversationId = typeof m.conversationId === 'number' ? m.conversationId : await m.conversationId();
   // An outbound message leaves the inbound count alone, so the author's read state can be written alongside it.
   const [id] = await Promise.all([
@@ -55,7 +55,7 @@ export async function sendToConversation(
       userId: m.userId,
       kind: m.kind,
     }),
-    m.userId !== null ? markRead(deps.db, conversationId, m.userId) : null,
+    m.userId !== null ? readQueries.markRead(deps.db, conversationId, m.userId) : null,
   ]);
   return id;
 }

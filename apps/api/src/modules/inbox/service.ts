@@ -3,21 +3,15 @@ import { INBOX_LIMITS, INBOX_MSG, MSG } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { JsonText } from '../../http/route.js';
 import { isOptedOut, recordConsent } from '../../lib/consent.js';
-import { poolOf } from '../../lib/db.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { openConversation } from './conversations.js';
-import { markRead, recordChange } from './record.js';
+import { conversationQueries, listQueries, messageQueries, readQueries, type ConversationRow } from './queries/index.js';
+import { recordChange } from './record.js';
 import { checkSendable, sendToConversation } from './send.js';
-import { ASSIGNEES, assigneesOf, conversationListJson, conversationMessages, conversationRow, toConversationView, type ConversationRow } from './views.js';
+import { toConversationView, toMessageView } from './views.js';
 
 const me = (ctx: LocationCtx) => ctx.session.userId;
 const here = (ctx: LocationCtx) => ctx.location.locationId;
-
-/** The conversation list (E117): open conversations of location $1 as viewer $2 sees them, latest first. */
-const CONVERSATION_LIST_JSON = conversationListJson(
-  'c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)',
-  'LIMIT $5 OFFSET $6',
-);
 
 /**
  * E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. The list
@@ -33,46 +27,20 @@ export async function fetchConversations(
   const urgent = input.urgent === true || input.urgent === 'true';
   const viewing = input.assignee_id || null;
   const limit = input.limit ?? INBOX_LIMITS.fetchLimit;
-  // Straight over the pg pool as named statements: 2,000 rows through Prisma's raw query path cost more than the query.
-  const pool = poolOf(ctx.db);
-  const values = [locationId, me(ctx)];
   const [list, around] = await Promise.all([
-    pool.query<{ json: string }>({ name: 'inbox-fetch', text: CONVERSATION_LIST_JSON, values: [...values, viewing, urgent, limit, input.offset ?? 0] }),
-    pool.query<{ json: string }>({ name: 'inbox-fetch-around', text: AROUND_THE_LIST, values }),
+    listQueries.listJson(ctx.db, { locationId, viewer: me(ctx), assigneeId: viewing, urgent, limit, offset: input.offset ?? 0 }),
+    listQueries.aroundJson(ctx.db, locationId, me(ctx)),
   ]);
-  return new JsonText(`{"data":${list.rows[0]!.json},${around.rows[0]!.json.slice(1)}`);
+  return new JsonText(`{"data":${list},${around.slice(1)}`);
 }
 
-/** The location's latest message id (0 without messages), from the index's last entry. */
-const MAX_MESSAGE_ID = 'SELECT coalesce(max(id), 0) AS max FROM conversation_messages WHERE location_id = $1';
-
-/**
- * What E117 answers around the list, for location $1 and viewer $2, as one JSON object written by PostgreSQL: the
- * header, the assignees, the templates by category, and the viewer's unread messages in the open conversations (the
- * location's inbound total minus what the viewer has read of it, both kept current by triggers in
- * inbox_unread_totals: one index read instead of a pass over every open conversation).
- */
-const AROUND_THE_LIST = `
-  SELECT json_build_object(
-    'header', json_build_object('max_message_id', (${MAX_MESSAGE_ID}), 'logo_url', l.nav_logo_url, 'timezone', l.time_zone),
-    'assignees', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'user_email', a.user_email, 'user_type', a.user_type) ORDER BY a.since, a.id), '[]')
-                    FROM (${ASSIGNEES}) a),
-    'templates', json_build_object('templates', (
-      SELECT coalesce(json_agg(json_build_object('name', t.category, 'templates', t.texts) ORDER BY t.category), '[]')
-      FROM (SELECT category, json_agg(text ORDER BY sort_order, id) AS texts FROM inbox_templates WHERE location_id = $1 GROUP BY category) t)),
-    'unread_messages', (SELECT (coalesce(sum(count) FILTER (WHERE user_id = 0), 0) - coalesce(sum(count) FILTER (WHERE user_id = $2), 0))::int
-                          FROM inbox_unread_totals WHERE location_id = $1 AND user_id IN (0, $2)),
-    'me', $2::int)::text AS json
-  FROM locations l WHERE l.id = $1`;
-
 /** E123: the location's latest message id, from the index's last entry (every open tab asks every 3 s). */
-export async function maxMessageId(ctx: LocationCtx): Promise<number> {
-  const res = await poolOf(ctx.db).query<{ max: number }>({ name: 'inbox-poll', text: MAX_MESSAGE_ID, values: [here(ctx)] });
-  return res.rows[0]!.max;
+export function maxMessageId(ctx: LocationCtx): Promise<number> {
+  return listQueries.maxMessageId(ctx.db, here(ctx));
 }
 
 async function mine(ctx: LocationCtx, id: number): Promise<ConversationRow> {
-  const row = await conversationRow(ctx.db, here(ctx), me(ctx), id);
+  const row = await conversationQueries.asSeenBy(ctx.db, here(ctx), me(ctx), id);
   if (!row) throw notFound(INBOX_MSG.conversationNotFound);
   return row;
 }
@@ -80,7 +48,7 @@ async function mine(ctx: LocationCtx, id: number): Promise<ConversationRow> {
 /** One conversation with its messages, as the viewer sees it. */
 export async function conversationWithMessages(ctx: LocationCtx, id: number): Promise<ConversationView> {
   const row = await mine(ctx, id);
-  return toConversationView(row, await conversationMessages(ctx.db, here(ctx), id));
+  return toConversationView(row, (await messageQueries.ofConversation(ctx.db, here(ctx), id)).map(toMessageView));
 }
 
 /**
@@ -89,13 +57,8 @@ export async function conversationWithMessages(ctx: LocationCtx, id: number): Pr
  */
 export async function setRead(ctx: LocationCtx, id: number, read: boolean): Promise<void> {
   await mine(ctx, id);
-  if (read) await markRead(ctx.db, id, me(ctx));
-  else {
-    await ctx.db.$executeRaw`
-      INSERT INTO conversation_reads (conversation_id, user_id, read_count, updated_at)
-      SELECT id, ${me(ctx)}, greatest(inbound_count - 1, 0), now() FROM conversations WHERE id = ${id}
-      ON CONFLICT (conversation_id, user_id) DO UPDATE SET read_count = EXCLUDED.read_count, updated_at = now()`;
-  }
+  if (read) await readQueries.markRead(ctx.db, id, me(ctx));
+  else await readQueries.markLastUnread(ctx.db, id, me(ctx));
 }
 
 export const STOPPED_BY_CUSTOMER = 'This customer replied STOP: only they can opt back in, by texting START.';
@@ -113,11 +76,11 @@ export async function homeOwnerAction(
       const target = input.target_user_id ?? null;
       if (target === null) throw badRequest(INBOX_MSG.assignTarget, { target_user_id: INBOX_MSG.assignTarget });
       const to = target === 0 ? null : target;
-      if (to !== null && !(await assigneesOf(ctx.db, locationId)).some((a) => a.id === to)) {
+      if (to !== null && !(await listQueries.assignees(ctx.db, locationId)).some((a) => a.id === to)) {
         throw badRequest(INBOX_MSG.notAssignee, { target_user_id: INBOX_MSG.notAssignee });
       }
       if (row.assignee_id !== to) {
-        await ctx.db.conversation.update({ where: { id }, data: { assigneeId: to } });
+        await conversationQueries.assign(ctx.db, id, to);
         await recordChange(ctx.db, { locationId, conversationId: id, kind: 'assign', actorId: me(ctx), fromUserId: row.assignee_id, toUserId: to });
       }
       return { conversation: await conversationWithMessages(ctx, id) };
@@ -139,8 +102,7 @@ export async function homeOwnerAction(
       return { conversation: await conversationWithMessages(ctx, id), message: optIn ? MSG.optedIn : MSG.optedOut };
     }
     case 'close': {
-      const closed = await ctx.db.conversation.updateMany({ where: { id, locationId, active: true }, data: { active: false, closedAt: new Date(), awaitingSince: null } });
-      if (closed.count) await recordChange(ctx.db, { locationId, conversationId: id, kind: 'close', actorId: me(ctx) });
+      if (await conversationQueries.close(ctx.db, locationId, id)) await recordChange(ctx.db, { locationId, conversationId: id, kind: 'close', actorId: me(ctx) });
       return { conversation: null };
     }
   }
@@ -151,11 +113,7 @@ export async function homeOwnerAction(
  * (any inbox user may close any conversation). The viewer is the session's user, whatever `user_id` the client sends.
  */
 export async function closeAllRead(ctx: LocationCtx): Promise<number> {
-  const closed = await ctx.db.$queryRaw<{ id: number }[]>`
-    UPDATE conversations c SET active = false, closed_at = now(), awaiting_since = NULL
-    WHERE c.location_id = ${here(ctx)} AND c.active
-      AND c.inbound_count <= coalesce((SELECT r.read_count FROM conversation_reads r WHERE r.conversation_id = c.id AND r.user_id = ${me(ctx)}), 0)
-    RETURNING c.id`;
+  const closed = await conversationQueries.closeAllReadBy(ctx.db, here(ctx), me(ctx));
   for (const c of closed) await recordChange(ctx.db, { locationId: here(ctx), conversationId: c.id, kind: 'close', actorId: me(ctx) });
   return closed.length;
 }
@@ -171,7 +129,7 @@ export async function sendMessage(ctx: LocationCtx, input: { customer_id: number
   // A closed conversation is reopened by the answer, once the text has gone: a refused send changes nothing.
   const reopen = async () => {
     if (!row.active) {
-      await ctx.db.conversation.update({ where: { id: row.id }, data: { active: true, closedAt: null } });
+      await conversationQueries.reopen(ctx.db, row.id);
       await recordChange(ctx.db, { locationId: here(ctx), conversationId: row.id, kind: 'reopen', actorId: me(ctx) });
     }
     return row.id;
@@ -185,8 +143,8 @@ export async function sendMessage(ctx: LocationCtx, input: { customer_id: number
     userId: me(ctx),
     kind: 'message',
   }, true);
-  const [message] = await conversationMessages(ctx.db, here(ctx), row.id, id);
-  return message!;
+  const [message] = await messageQueries.ofConversation(ctx.db, here(ctx), row.id, id);
+  return toMessageView(message!);
 }
 
 /** The first text of a conversation the business starts carries the opt-out line carriers require (10DLC). */
@@ -198,7 +156,7 @@ export async function assigneeForRule(ctx: LocationCtx, rule: 'self' | 'unassign
   if (rule === 'self') return me(ctx);
   const target = Array.isArray(selected) ? selected[0] : selected;
   if (!target) throw badRequest(INBOX_MSG.assignTarget, { selected_users: INBOX_MSG.assignTarget });
-  if (!(await assigneesOf(ctx.db, here(ctx))).some((a) => a.id === target)) throw badRequest(INBOX_MSG.notAssignee, { selected_users: INBOX_MSG.notAssignee });
+  if (!(await listQueries.assignees(ctx.db, here(ctx))).some((a) => a.id === target)) throw badRequest(INBOX_MSG.notAssignee, { selected_users: INBOX_MSG.notAssignee });
   return target;
 }
 
@@ -218,7 +176,7 @@ export async function newConversation(
   const locationId = here(ctx);
   const phone = input.customer_number;
   if (await isOptedOut(ctx.db, { locationId, channel: 'sms', address: phone }, 'messaging')) throw badRequest(INBOX_MSG.optedOut, { customer_number: INBOX_MSG.optedOut });
-  const existing = await ctx.db.conversation.findUnique({ where: { locationId_phone: { locationId, phone } }, select: { active: true } });
+  const existing = await conversationQueries.byPhone(ctx.db, locationId, phone);
   if (existing?.active) throw badRequest(INBOX_MSG.numberExists, { customer_number: INBOX_MSG.numberExists });
   const assignee = await assigneeForRule(ctx, input.assignment_rule, input.selected_users);
   // Nothing is written before the text has gone: a refused send (10DLC, opt-out, provider) leaves no conversation.
@@ -233,7 +191,7 @@ export async function newConversation(
       assignTo: assignee,
     });
     if (!conversation.created && assignee !== null) {
-      await ctx.db.conversation.update({ where: { id: conversation.id }, data: { assigneeId: assignee } });
+      await conversationQueries.assign(ctx.db, conversation.id, assignee);
       await recordChange(ctx.db, { locationId, conversationId: conversation.id, kind: 'assign', actorId: me(ctx), toUserId: assignee });
     }
     return conversation.id;

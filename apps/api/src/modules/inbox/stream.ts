@@ -1,18 +1,11 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { INBOX_LIMITS, type InboxEventData } from '@kudo/shared';
-import { poolOf, type Db } from '../../lib/db.js';
-import { INBOX_CHANNEL, onMessageRecorded } from './events.js';
+import type { Db } from '../../lib/db.js';
+import { onMessageRecorded } from './events.js';
+import { eventQueries, type EventRow } from './queries/index.js';
 
 type Listener = (event: InboxEventData) => void;
-
-interface EventRow {
-  id: number;
-  location_id: number;
-  conversation_id: number;
-  message_id: number | null;
-  kind: string;
-}
 
 const toEvent = (r: EventRow): InboxEventData => ({ id: r.id, conversation_id: r.conversation_id, message_id: r.message_id, kind: r.kind });
 
@@ -73,7 +66,7 @@ export class InboxHub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client(poolOf(this.db).options);
+    const client = eventQueries.listenerClient(this.db);
     client.on('notification', (n) => void this.deliver(n.payload));
     client.on('end', () => {
       if (this.client === client) {
@@ -91,7 +84,7 @@ export class InboxHub {
       if (!this.closed && this.listeners.size) setTimeout(() => void this.ensure().catch(() => undefined), 1000);
     });
     await client.connect();
-    await client.query(`LISTEN ${INBOX_CHANNEL}`);
+    await eventQueries.listen(client);
     if (this.closed) {
       await client.end();
       return;
@@ -119,8 +112,7 @@ export class InboxHub {
     if (Number.isInteger(note.m)) this.heard(locationId, note.m as number);
     const listeners = this.listeners.get(locationId);
     if (!listeners?.size) return;
-    const rows = await this.db.$queryRaw<EventRow[]>`
-      SELECT id, location_id, conversation_id, message_id, kind FROM inbox_events WHERE id = ${Number(note.id)} AND location_id = ${locationId}`;
+    const rows = await eventQueries.byId(this.db, locationId, Number(note.id));
     for (const row of rows) for (const listener of listeners) listener(toEvent(row));
   }
 
@@ -138,16 +130,12 @@ export class InboxHub {
 
   /** The location's events after `lastId`, oldest first (a reconnect's replay). */
   async since(locationId: number, lastId: number): Promise<InboxEventData[]> {
-    const rows = await this.db.$queryRaw<EventRow[]>`
-      SELECT id, location_id, conversation_id, message_id, kind FROM inbox_events
-      WHERE location_id = ${locationId} AND id > ${lastId} ORDER BY id LIMIT 1000`;
-    return rows.map(toEvent);
+    return (await eventQueries.since(this.db, locationId, lastId)).map(toEvent);
   }
 
   /** The location's latest event id (0 when none). */
-  async latest(locationId: number): Promise<number> {
-    const rows = await this.db.$queryRaw<{ max: number | null }[]>`SELECT max(id) AS max FROM inbox_events WHERE location_id = ${locationId}`;
-    return rows[0]?.max ?? 0;
+  latest(locationId: number): Promise<number> {
+    return eventQueries.latestId(this.db, locationId);
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationView } from '@kudo/shared';
 import { createTestApp, demoLocationIds, json, loginAs, type Agent } from '../../../test/helpers.js';
 
-import { conversationRow, toConversationView } from './views.js';
+import { conversationQueries } from './queries/index.js';
+import { toConversationView } from './views.js';
 
 const AUSTIN_NUMBER = '+15125550100';
 const P = '/api/kudo-pro/conversation';
@@ -99,7 +100,7 @@ describe('the unread totals kept by triggers', async () => {
       const list = (json(await ok(agent, 'fetch', {})).data as { data: ConversationView[] }).data;
       expect(list.length).toBeGreaterThan(3);
       for (const view of list) {
-        const row = await conversationRow(t.db, austinId, viewer, view.conversation_id);
+        const row = await conversationQueries.asSeenBy(t.db, austinId, viewer, view.conversation_id);
         expect(view).toEqual(toConversationView(row!));
       }
       const mine = (json(await ok(agent, 'fetch', { assignee_id: adminId, urgent: true })).data as { data: ConversationView[] }).data;
@@ -117,7 +118,7 @@ describe('the unread totals kept by triggers', async () => {
     const listed = async (agent: Agent, viewer: number) => {
       const list = (json(await ok(agent, 'fetch', {})).data as { data: ConversationView[] }).data;
       const view = list.find((v) => v.conversation_id === x);
-      if (view) expect(view).toEqual(toConversationView((await conversationRow(t.db, austinId, viewer, x))!));
+      if (view) expect(view).toEqual(toConversationView((await conversationQueries.asSeenBy(t.db, austinId, viewer, x))!));
       return view;
     };
     const changes = [

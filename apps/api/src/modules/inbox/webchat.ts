@@ -1,10 +1,11 @@
 import { INBOX_LIMITS, INBOX_MSG } from '@kudo/shared';
 import type { PublicCtx } from '../../http/context.js';
 import { recordConsent } from '../../lib/consent.js';
-import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
+import { entitlementsOf } from '../../lib/entitlements.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { openConversation } from './conversations.js';
 import { scheduleFollowUps } from './followups.js';
+import { webChatQueries } from './queries/index.js';
 import { recordMessage } from './record.js';
 import { sendToConversation } from './send.js';
 
@@ -18,14 +19,7 @@ export async function startWebChat(
   key: string,
   input: { name: string; phone: string; message: string; website?: string | undefined; elapsed?: number | undefined },
 ): Promise<{ message: string }> {
-  const widget = await ctx.db.widgetSetting.findUnique({
-    where: { widgetKey: key },
-    select: {
-      chatEnabled: true,
-      locationId: true,
-      location: { select: { name: true, companyName: true, ...ENTITLEMENT_SELECT } },
-    },
-  });
+  const widget = await webChatQueries.widgetByKey(ctx.db, key);
   if (!widget?.chatEnabled || !entitlementsOf(widget.location, widget.location.subscription).addons.includes('web-chat')) {
     throw notFound(INBOX_MSG.chatUnavailable);
   }
@@ -34,7 +28,7 @@ export async function startWebChat(
 
   const locationId = widget.locationId;
   const conversation = await openConversation(ctx, { locationId, phone: input.phone, name: input.name, source: 'web-chat' });
-  await ctx.db.webChatLead.create({ data: { locationId, conversationId: conversation.id, name: input.name, phone: input.phone, message: input.message } });
+  await webChatQueries.createLead(ctx.db, { locationId, conversationId: conversation.id, name: input.name, phone: input.phone, message: input.message });
   await recordMessage(ctx.db, { locationId, conversationId: conversation.id, direction: 'inbound', body: input.message, kind: 'web_chat' });
   // The visitor asked to be texted about their question (a STOP they sent earlier still stands).
   await recordConsent(ctx.db, { locationId, channel: 'sms', address: input.phone, scope: 'messaging', action: 'opt_in', source: 'web-chat', detail: 'chat widget' });
