@@ -38,7 +38,7 @@ test("the owner filters the reviews by a topic and sees each review's topics as 
   await ownerAtAustin(page);
   await openReviews(page);
   const all = await total(page);
-  await page.getByLabel('Topic').selectOption('Cleanliness');
+  await page.getByLabel('Topic', { exact: true }).selectOption('Cleanliness');
   await expect(page).toHaveURL(/topic=cleanliness/);
   const some = await total(page);
   expect(some).toBeGreaterThan(0);
@@ -50,7 +50,7 @@ test("the owner filters the reviews by a topic and sees each review's topics as 
   await shot(page, 'topic');
   await page.getByRole('button', { name: 'Reset Filters' }).click();
   await expect(page).not.toHaveURL(/topic=/);
-  await expect(page.getByLabel('Topic')).toHaveValue('');
+  await expect(page.getByLabel('Topic', { exact: true })).toHaveValue('');
 });
 
 test('the owner sees the real reviews, approves a positive one and finds it on the widget preview', async ({ page }) => {
@@ -220,7 +220,7 @@ test('Export CSV downloads the filtered reviews in a file named by the date rang
   await expect(page.getByText(`Exported ${expected} rows`)).toBeVisible();
   const text = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Date,Source,Campaign,Department,Sentiment,Kudo Index,Rating,Comment,Audio,Customer,Customer Phone,Customer Email,Customer Address,City,State,Zipcode,Approved,Archived');
+  expect(lines[0]).toBe('Date,Source,Campaign,Department,Sentiment,Kudo Index,Rating,Comment,Audio,Customer,Customer Phone,Customer Email,Customer Address,City,State,Zipcode,Approved,Archived,Topics,Sentiment Score');
   // One line per review after the header (the demo's comments hold no line breaks).
   expect(lines.length - 1).toBe(expected);
   expect(lines.slice(1).every((l) => /^\d{4}-\d{2}-\d{2}T/.test(l))).toBe(true);

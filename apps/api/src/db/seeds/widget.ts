@@ -29,6 +29,7 @@ const TEXTS: Record<number, string[]> = {
   3: [
     'The repair works, but I had to call twice to get an arrival time.',
     'Decent job, though the estimate changed once they opened the wall.',
+    'Good repair, but they left drywall dust all over the hallway.',
   ],
   2: [
     'The leak came back after a week; they did return to fix it, but it took several calls.',

@@ -149,10 +149,13 @@ const ROWS: readonly Row[] = [
   ['quality', 'came|come|comes back', -1, null, 'severe'],
   ['quality', 'slow|leaking|leaks|clogged|broken|broke|drips|dripping|running|tripping ~ again', -1, null, 'severe'],
   ['quality', 'quality is|was there', 1],
+  ['quality', 'tracked|track|tracking|hunted down', 1],
+  // "Found the leak without tearing up the floor": praise of the work, not a negation.
+  ['quality', 'without ~ tearing|tear|damaging|damage|breaking|ripping|digging|cutting|destroying', 1],
   ['quality', 'get|got|gets|getting ~ job|work done', 1],
   ['quality', 'well done|made|built|installed|executed', 1],
   ['quality', 'still leaks|leaking|drips|dripping|runs|broken|slow|warm|makes|no|not', -1, undefined, 'severe'],
-  ['quality', 'leak|leaks|leaking|drip|drips|dripping|clogged|failed|fails|broke|broken|crooked|lifting', -1],
+  ['quality', 'leaks|leaking|drip|drips|dripping|clogged|failed|fails|broke|broken|crooked|lifting', -1],
   ['quality', 'redo|redone|re-do|sloppy|shoddy|botched|botch|rushed|tape', -1, undefined, 'severe'],
   ['quality', 'not|doesn|didn|don work|working|hold|fix', -1, undefined, 'severe'],
   ['quality', 'quality', 0],
@@ -174,7 +177,9 @@ const ROWS: readonly Row[] = [
   ['cleanliness', DIRT, -1],
   ['cleanliness', 'nails|shingles|insulation|scraps|trash|tar|wrappers ~ everywhere|all|in|on|left', -1],
   ['cleanliness', 'leave|left|leaving ~ mess|messes|debris|trash|scraps|dust|nails|everywhere', -1],
-  ['cleanliness', 'tracked|tracking', -1],
+  ['cleanliness', 'tracked|tracking ~ mud|dirt|in|through|all|everywhere|onto|tar', -1],
+  // The service called for, not tidiness: "drain cleaning", "duct cleaning".
+  [null, 'drain|drains|duct|ducts|gutter|gutters|carpet|chimney|sewer|line|pipe|pipes|vent|dryer|hydro|jetting cleaning|cleanings|clean|cleaned|cleanout', 0],
   // Communication: explanations, updates, calls.
   ['communication', 'explain|explained|explains|explaining|explaned|explanation', 1, -1],
   ['communication', 'communication|communicate|communicated|communicative|communicating', 0],

@@ -40,6 +40,9 @@ const CASES: Case[] = [
   ['Worst company in town.', 'negative', {}],
   ['Our pipe burst on a freezing Sunday and they fixed it by noon.', 'positive', { quality: 1 }],
   ['Fine.', 'neutral', {}],
+  // The service called for is not tidiness; the trouble found is not a failure of the work.
+  ['Quick drain cleaning, and Kevin explained what caused it.', 'positive', { communication: 1 }],
+  ['She tracked down a hidden leak without tearing the wall out.', 'positive', { quality: 1 }],
 ];
 
 describe('the local classifier', () => {
