@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', cli: 'src/db/cli.ts' },
+  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', cli: 'src/db/cli.ts', topics: 'src/modules/review-topics/cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

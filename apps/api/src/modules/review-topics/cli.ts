@@ -4,6 +4,8 @@
  *   corepack pnpm exec tsx apps/api/src/modules/review-topics/cli.ts backfill [--all] [--here]
  *   corepack pnpm exec tsx apps/api/src/modules/review-topics/cli.ts status
  *
+ * or, built (the production image), `node apps/api/dist/topics.js backfill --all`.
+ *
  * The database is DATABASE_URL, or else the embedded PostgreSQL kept in DATA_DIR (default .data).
  */
 import path from 'node:path';
