@@ -63,6 +63,18 @@ export async function schemaFiles(schemaPath: string): Promise<SchemasContainer>
  * Runs one engine command against `opts.url`. The engine never closes the connections it is
  * given, so every pool and shadow database opened for the command is closed here.
  */
+/**
+ * Where the engine's WebAssembly writes the message of a panic before it aborts, as Prisma's own CLI sets it up:
+ * without it a panic surfaces as "Cannot read properties of undefined (reading 'set_message')" instead of saying
+ * what the engine could not do.
+ */
+(globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { message: string; set_message(m: string): void } }).PRISMA_WASM_PANIC_REGISTRY ??= {
+  message: '',
+  set_message(m: string) {
+    this.message = m;
+  },
+};
+
 export async function withEngine<T>(opts: MigrationOptions, command: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const bindings = await loadEngineBindings();
   const connections = new EngineConnections(opts.url);

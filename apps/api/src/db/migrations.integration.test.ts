@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationsDir, schemaPath } from '../boot.js';
 import { startEmbeddedPostgres, withDatabase } from './embedded.js';
 import {
   createMigration,
@@ -217,5 +218,23 @@ describe('migrations through the WebAssembly schema engine', () => {
     const status = await migrationStatus(opts);
     expect(status.modified).toEqual([first]);
     expect(status.clean).toBe(false);
+  });
+});
+
+describe("the product's migrations", () => {
+  it('build exactly the tables prisma/schema describes: no drift on a database they made', async () => {
+    // The seeded template every integration test clones was made by deploying prisma/migrations (and prisma/derived).
+    const adminUrl = inject('adminUrl');
+    const name = `kudo_drift_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+      const drift = await detectDrift({ url: withDatabase(adminUrl, name), migrationsDir, schemaPath });
+      expect(drift, 'a schema change without its migration, or a migration the schema does not say').toBe('');
+    } finally {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    }
   });
 });
