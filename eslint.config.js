@@ -63,6 +63,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(areaPublicSurface, noLocalProvider) },
   },
   {
+    // SQL text is composed with Prisma.sql (values as parameters, Prisma.raw only for identifiers from a closed list)
+    // or sent as a pg statement with parameters; never as a string that values are pasted into.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/generated/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: '$queryRawUnsafe', message: 'Compose the query with Prisma.sql (and Prisma.join / Prisma.raw for fixed identifiers), or use a pg statement with parameters.' },
+        { property: '$executeRawUnsafe', message: 'Compose the statement with Prisma.sql (and Prisma.join / Prisma.raw for fixed identifiers), or use a pg statement with parameters.' },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/customer/**/*.{ts,tsx}', 'apps/web/src/embed/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(noDashboard, noApiCode) },
   },

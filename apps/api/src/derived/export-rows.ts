@@ -1,5 +1,5 @@
 import type { Db } from '../lib/db.js';
-import { poolOf } from '../lib/db.js';
+import { poolOf, Prisma } from '../lib/db.js';
 
 /** Reviews whose export rows one statement writes again. */
 const BATCH = 500;
@@ -31,4 +31,4 @@ export async function rewriteCampaignExportRows(db: Db, locationId: number, camp
 }
 
 /** Run inside a rename's transaction: its trigger then leaves the export rows to rewriteCampaignExportRows. */
-export const EXPORT_ROWS_AFTER = `SELECT set_config('kudo.export_rows', 'after', true)`;
+export const EXPORT_ROWS_AFTER = Prisma.sql`SELECT set_config('kudo.export_rows', 'after', true)`;

@@ -7,7 +7,7 @@ import { createTestApp, demoLocationIds, loginAs, type TestContext } from '../..
 import { derivedDir } from '../boot.js';
 import { repoRoot } from '../config.js';
 import { applyDerivedDefinitions } from '../db/derived.js';
-import { poolOf } from '../lib/db.js';
+import { poolOf, Prisma } from '../lib/db.js';
 import { derivedCheckJob } from './job.js';
 import { DERIVED_STORES } from './registry.js';
 import { verifyDerived, verifyReport } from './verify.js';
@@ -27,11 +27,8 @@ beforeAll(async () => {
 
 /** One figure of a derived table summed over a location's rows. */
 async function total(table: string, column: string, locationId: number, where = 'true'): Promise<number> {
-  const [row] = await t.db.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT coalesce(sum(${column}), 0)::float8 AS n FROM ${table} WHERE location_id = $1 AND ${where}`,
-    locationId,
-  );
-  return row!.n;
+  const { rows } = await poolOf(t.db).query<{ n: number }>(`SELECT coalesce(sum(${column}), 0)::float8 AS n FROM ${table} WHERE location_id = $1 AND ${where}`, [locationId]);
+  return rows[0]!.n;
 }
 
 const dispatch = (data: { smsStatus?: number | null; emailStatus?: number | null; isTest?: boolean; kind?: 'pcheck' | 'bio' }) =>
@@ -279,7 +276,7 @@ describe('guards', () => {
 
   it('refuses TRUNCATE of a table data is derived from', async () => {
     for (const table of ['reviews', 'dispatches', 'contact_card_sends', 'sms_messages', 'email_logs', 'conversations', 'conversation_reads', 'conversation_messages']) {
-      await expect(t.db.$executeRawUnsafe(`TRUNCATE ${table} CASCADE`)).rejects.toThrow(new RegExp(`TRUNCATE of ${table} is refused`));
+      await expect(t.db.$executeRaw(Prisma.sql`TRUNCATE ${Prisma.raw(table)} CASCADE`)).rejects.toThrow(new RegExp(`TRUNCATE of ${table} is refused`));
     }
     expect(await t.db.review.count()).toBeGreaterThan(0);
   });

@@ -107,7 +107,7 @@ export async function editCampaign(ctx: LocationCtx, edit: EditBody): Promise<Ca
   try {
     const updated = await ctx.db.$transaction(async (tx) => {
       // A new name or department is written to the export rows of the campaign's reviews after the commit, in batches.
-      await tx.$executeRawUnsafe(EXPORT_ROWS_AFTER);
+      await tx.$executeRaw(EXPORT_ROWS_AFTER);
       if (body.is_default && !campaign.isDefault) {
         await tx.campaign.updateMany({ where: { locationId: ctx.location.locationId, isDefault: true }, data: { isDefault: false } });
       }

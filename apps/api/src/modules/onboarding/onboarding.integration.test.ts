@@ -251,16 +251,16 @@ describe('E021 sign-up', () => {
   it('creates nothing when a step of the transaction fails, and never shows the failure', async () => {
     const before = await counts();
     // The database refuses the owner's membership: the account, location, user and claims made before it go too.
-    await t.db.$executeRawUnsafe(`CREATE FUNCTION refuse_membership() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'membership refused'; END $$`);
-    await t.db.$executeRawUnsafe(`CREATE TRIGGER refuse_membership BEFORE INSERT ON memberships FOR EACH ROW EXECUTE FUNCTION refuse_membership()`);
+    await t.db.$executeRaw`CREATE FUNCTION refuse_membership() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'membership refused'; END $$`;
+    await t.db.$executeRaw`CREATE TRIGGER refuse_membership BEFORE INSERT ON memberships FOR EACH ROW EXECUTE FUNCTION refuse_membership()`;
     try {
       const { res } = await signUp({ ...account('atomic@example.com'), placeId: 'ChIJdemoBigDGarageDoor0016', businessName: 'Big D' });
       expect(res.statusCode).toBe(500);
       expect(json(res)).toEqual({ status: 0, message: MSG.serverError });
       expect(res.cookies.find((c) => c.name === 'kudo_session')).toBeUndefined();
     } finally {
-      await t.db.$executeRawUnsafe('DROP TRIGGER refuse_membership ON memberships');
-      await t.db.$executeRawUnsafe('DROP FUNCTION refuse_membership()');
+      await t.db.$executeRaw`DROP TRIGGER refuse_membership ON memberships`;
+      await t.db.$executeRaw`DROP FUNCTION refuse_membership()`;
     }
     expect(await counts()).toEqual(before);
     expect(await t.db.googlePlace.count({ where: { placeId: 'ChIJdemoBigDGarageDoor0016' } })).toBe(0);

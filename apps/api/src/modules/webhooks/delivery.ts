@@ -6,6 +6,7 @@ import { PRODUCT, WEBHOOK_LIMITS, WEBHOOK_MSG, WEBHOOK_RETRY_DELAYS_SECONDS } fr
 import type { AppDeps, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { decryptSecret } from '../../lib/crypto.js';
+import { Prisma } from '../../lib/db.js';
 import { actionEmail } from '../../lib/mail.js';
 import { checkUrlForm, checkedLookup, resolveTarget, TargetError } from './targets.js';
 
@@ -21,7 +22,7 @@ const CONCURRENCY = 5;
 /** A run stops claiming after this long; the next wake-up or the minute's run goes on. */
 const RUN_MS = 45_000;
 
-const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
+const UTC_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 interface Claimed {
   id: number;
@@ -40,25 +41,22 @@ interface Claimed {
  * a claimed row is not claimed again while its attempt is in flight.
  */
 export async function claimDue(deps: AppDeps, limit: number, onlyId?: number): Promise<Claimed[]> {
-  return deps.db.$queryRawUnsafe<Claimed[]>(
-    `WITH due AS (
+  return deps.db.$queryRaw<Claimed[]>`
+    WITH due AS (
        SELECT d.id FROM webhook_deliveries d
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${UTC_NOW} ${onlyId === undefined ? '' : 'AND d.id = $2'}
+        WHERE d.status = 'pending' AND d.next_attempt_at <= ${UTC_NOW} ${onlyId === undefined ? Prisma.empty : Prisma.sql`AND d.id = ${onlyId}`}
           AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id AND s.status = 'active')
         ORDER BY d.next_attempt_at, d.id
-        LIMIT $1
+        LIMIT ${limit}
         FOR UPDATE SKIP LOCKED),
      claimed AS (
        UPDATE webhook_deliveries d
           SET status = 'delivering', attempts = d.attempts + 1, last_attempt_at = ${UTC_NOW},
-              claimed_until = ${UTC_NOW} + interval '${CLAIM_SECONDS} seconds'
+              claimed_until = ${UTC_NOW} + make_interval(secs => ${CLAIM_SECONDS})
          FROM due WHERE d.id = due.id
        RETURNING d.id, d.attempts, d.subscription_id, d.location_id, d.event_id)
      SELECT c.id, c.attempts, c.subscription_id, c.location_id, e.public_id AS event_public_id, e.body, s.url, s.secret
-       FROM claimed c JOIN webhook_events e ON e.id = c.event_id JOIN webhook_subscriptions s ON s.id = c.subscription_id`,
-    limit,
-    ...(onlyId === undefined ? [] : [onlyId]),
-  );
+       FROM claimed c JOIN webhook_events e ON e.id = c.event_id JOIN webhook_subscriptions s ON s.id = c.subscription_id`;
 }
 
 export interface AttemptResult {
@@ -139,36 +137,22 @@ export function retryDelaySeconds(attempts: number): number | null {
  */
 async function record(deps: Deps, c: Claimed, result: AttemptResult): Promise<void> {
   if (result.error === null) {
-    await deps.db.$executeRawUnsafe(
-      `UPDATE webhook_deliveries SET status = 'succeeded', delivered_at = ${UTC_NOW}, last_status = $3, last_error = NULL,
-              next_attempt_at = NULL, claimed_until = NULL
-        WHERE id = $1 AND status = 'delivering' AND attempts = $2`,
-      c.id,
-      c.attempts,
-      result.status,
-    );
+    await deps.db.$executeRaw`
+      UPDATE webhook_deliveries SET status = 'succeeded', delivered_at = ${UTC_NOW}, last_status = ${result.status}, last_error = NULL,
+             next_attempt_at = NULL, claimed_until = NULL
+       WHERE id = ${c.id} AND status = 'delivering' AND attempts = ${c.attempts}`;
     await deps.db.$executeRaw`UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ${c.subscription_id} AND failing_since IS NOT NULL`;
     return;
   }
   const delay = retryDelaySeconds(c.attempts);
-  await deps.db.$executeRawUnsafe(
-    `UPDATE webhook_deliveries
-        SET status = $4, last_status = $3, last_error = $5, claimed_until = NULL,
-            next_attempt_at = CASE WHEN $4 = 'pending' THEN ${UTC_NOW} + make_interval(secs => $6) END
-      WHERE id = $1 AND status = 'delivering' AND attempts = $2`,
-    c.id,
-    c.attempts,
-    result.status,
-    delay === null ? 'failed' : 'pending',
-    result.error,
-    delay ?? 0,
-  );
-  const [sub] = await deps.db.$queryRawUnsafe<{ failing_for_day: boolean }[]>(
-    `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, ${UTC_NOW})
-      WHERE id = $1 RETURNING failing_since <= ${UTC_NOW} - make_interval(hours => $2) AS failing_for_day`,
-    c.subscription_id,
-    WEBHOOK_LIMITS.disableAfterHours,
-  );
+  await deps.db.$executeRaw`
+    UPDATE webhook_deliveries
+       SET status = ${delay === null ? 'failed' : 'pending'}, last_status = ${result.status}, last_error = ${result.error}, claimed_until = NULL,
+           next_attempt_at = ${delay === null ? Prisma.sql`NULL` : Prisma.sql`${UTC_NOW} + make_interval(secs => ${delay})`}
+     WHERE id = ${c.id} AND status = 'delivering' AND attempts = ${c.attempts}`;
+  const [sub] = await deps.db.$queryRaw<{ failing_for_day: boolean }[]>`
+    UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, ${UTC_NOW})
+     WHERE id = ${c.subscription_id} RETURNING failing_since <= ${UTC_NOW} - make_interval(hours => ${WEBHOOK_LIMITS.disableAfterHours}) AS failing_for_day`;
   if (sub?.failing_for_day) await switchOff(deps, c.subscription_id);
   else if (delay !== null && deps.jobs) {
     // Woken for the retry's time; the minute's run would find it too.
@@ -181,18 +165,13 @@ async function record(deps: Deps, c: Claimed, result: AttemptResult): Promise<vo
  * told once — by the one worker whose update switched it off.
  */
 async function switchOff(deps: Deps, subscriptionId: number): Promise<void> {
-  const [off] = await deps.db.$queryRawUnsafe<{ id: number; location_id: number; url: string }[]>(
-    `UPDATE webhook_subscriptions SET status = 'disabled', disabled_at = ${UTC_NOW}
-      WHERE id = $1 AND status = 'active' RETURNING id, location_id, url`,
-    subscriptionId,
-  );
+  const [off] = await deps.db.$queryRaw<{ id: number; location_id: number; url: string }[]>`
+    UPDATE webhook_subscriptions SET status = 'disabled', disabled_at = ${UTC_NOW}
+     WHERE id = ${subscriptionId} AND status = 'active' RETURNING id, location_id, url`;
   if (!off) return;
-  await deps.db.$executeRawUnsafe(
-    `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, $2)
-      WHERE subscription_id = $1 AND status = 'pending'`,
-    subscriptionId,
-    WEBHOOK_MSG.switchedOff,
-  );
+  await deps.db.$executeRaw`
+    UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, ${WEBHOOK_MSG.switchedOff})
+     WHERE subscription_id = ${subscriptionId} AND status = 'pending'`;
   deps.log.warn({ subscriptionId, locationId: off.location_id }, 'webhook switched off after a day of failed deliveries');
   const owners = await deps.db.membership.findMany({
     where: { locationId: off.location_id, active: true, role: 'Owner' },
@@ -227,10 +206,9 @@ async function deliver(deps: Deps, c: Claimed): Promise<void> {
 
 /** Attempts made abandoned (their worker stopped mid-attempt) are due again. */
 async function releaseLostClaims(deps: AppDeps): Promise<void> {
-  await deps.db.$executeRawUnsafe(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ${UTC_NOW}, claimed_until = NULL
-      WHERE status = 'delivering' AND claimed_until < ${UTC_NOW}`,
-  );
+  await deps.db.$executeRaw`
+    UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ${UTC_NOW}, claimed_until = NULL
+     WHERE status = 'delivering' AND claimed_until < ${UTC_NOW}`;
 }
 
 /**
