@@ -489,3 +489,31 @@ test('logs: outbound, opt-outs, api tasks, api tasks v2, email jobs and sms jobs
   for (const tab of ['outbound', 'opt-outs', 'api-tasks', 'api-tasks-v2', 'email-jobs', 'sms-jobs']) await check(page, `/logs/${tab}`, `logs ${tab}`);
   await check(page, '/logs/email-jobs?from=2000-01-01', 'logs email jobs with an error');
 });
+
+test('review replies: the reply voice, the auto-reply rules, a draft reply in place, in a dialog and on its own screen', async ({ page }) => {
+  await loggedInAsAdmin(page);
+  await check(page, '/settings/reviews/reply-voice', 'settings reply voice');
+  await check(page, '/settings/reviews/auto-reply', 'settings auto-reply rules');
+  await page.getByRole('button', { name: 'Add rule' }).first().click();
+  const rule = page.getByRole('dialog', { name: 'Add reply rule' });
+  await rule.getByRole('button', { name: 'Add rule' }).click();
+  await expect(rule.getByText('Give the rule a name of 1 to 80 characters.')).toBeVisible();
+  await expectAccessible(page, 'add reply rule dialog with errors');
+  await page.keyboard.press('Escape');
+  await expect(rule).toBeHidden();
+
+  const loaded = page.waitForResponse((res) => res.url().endsWith('/api/analytics/social-media-reviews/load') && res.ok());
+  await visit(page, '/analyze/reviews/social-reviews');
+  const reviewId = ((await (await loaded).json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
+  await page.getByRole('button', { name: /^Draft reply for / }).first().click();
+  await expect(page.getByLabel(/^Your reply to /)).toBeVisible();
+  await expectAccessible(page, 'social review with its draft reply');
+
+  await check(page, `/analyze/reviews/reply/${reviewId}`, 'a review with its draft reply');
+  await expect(page.getByLabel(/^Your reply to /)).toBeVisible();
+  await check(page, '/analyze/reviews/reply/2147483647', 'a review reply, review not found');
+  await expect(page.getByText('That review was not found.')).toBeVisible();
+
+  await check(page, '/analyze/reviews/customer-reviews', 'reviews, for a reply');
+  await checkDialog(page, page.getByRole('table', { name: 'Reviews' }).getByRole('button', { name: /^Reply: / }).first(), /^Reply to /, 'reply dialog');
+});

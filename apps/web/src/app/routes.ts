@@ -45,6 +45,7 @@ const settingsRule: AccessRule = RULES.settings;
 const settingsGeneralRule: AccessRule = RULES.settingsGeneral;
 const settingsDispatchRule: AccessRule = RULES.settingsDispatch;
 const settingsMessagingRule: AccessRule = RULES.settingsMessaging;
+const settingsReviewsRule: AccessRule = RULES.settingsReviews;
 const settingsContactCardRule: AccessRule = RULES.settingsContactCard;
 const analyzeRule: AccessRule = RULES.analyze;
 const leaderboardRule: AccessRule = RULES.leaderboard;
@@ -169,6 +170,15 @@ export const ROUTES = {
     layout: 'main',
   },
   'settings-dispatch-web-widget': { path: '/settings/dispatch/web-widget', access: at(settingsDispatchRule), layout: 'main' },
+  // Ours: the reply voice of review drafts and the automatic reply rules.
+  'settings-reviews': {
+    path: '/settings/reviews',
+    access: at(settingsReviewsRule),
+    layout: 'main',
+    redirectTo: 'settings-reviews-voice',
+  },
+  'settings-reviews-voice': { path: '/settings/reviews/reply-voice', access: at(settingsReviewsRule), layout: 'main' },
+  'settings-reviews-auto-reply': { path: '/settings/reviews/auto-reply', access: at(settingsReviewsRule), layout: 'main' },
   'settings-messaging': {
     path: '/settings/messaging',
     access: at(settingsMessagingRule),
@@ -259,6 +269,8 @@ export const ROUTES = {
     layout: 'main',
     trialBanner: true,
   },
+  // Ours: one review with its draft reply (where a bad-review alert links).
+  'analyze-reviews-reply': { path: '/analyze/reviews/reply/:id', access: at(analyzeRule), layout: 'main' },
   'analyze-insights': { path: '/analyze/insights', access: at(analyzeRule), layout: 'main', trialBanner: true },
   'analyze-comp-analysis': { path: '/analyze/comp-analysis', access: at(analyzeRule), layout: 'main', trialBanner: true },
   'analyze-dispatching': { path: '/analyze/dispatching', access: at(analyzeRule), layout: 'main', trialBanner: true },

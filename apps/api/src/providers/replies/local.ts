@@ -143,10 +143,31 @@ const CLOSERS: Record<ReplyTone, readonly string[]> = {
 
 const moodOf = (r: Pick<ReplyRequest, 'rating'>): Mood => (r.rating >= 4 ? 'positive' : r.rating === 3 ? 'mixed' : 'negative');
 
+/** The words a sentence leans on; a reply says each of them once ("We appreciate … We appreciate …" reads badly). */
+const LEANS = ['appreciate', 'glad', 'thank', 'happy', 'great', 'good', 'sorry', 'understand', 'know', 'lucky', 'proud', 'means', 'hear'];
+const leansOf = (sentence: string) => {
+  const words = new Set(sentence.toLowerCase().replace(/\bthanks\b/g, 'thank').split(/[^a-z']+/));
+  return LEANS.filter((w) => words.has(w));
+};
+
 /** The local writer's reply to a review: the same every time for the same request. */
 export function composeReply(r: ReplyRequest): string {
   const seed = r.seed;
-  const pick = <T>(bank: readonly T[], slot: string): T => bank[fnv(`${seed}|${slot}`) % bank.length]!;
+  const used = new Set<string>();
+  /** The seed's phrase of the bank for this slot, or the next one that leans on no word said already. */
+  const pick = (bank: readonly string[], slot: string): string => {
+    const start = fnv(`${seed}|${slot}`) % bank.length;
+    let chosen = bank[start]!;
+    for (let i = 0; i < bank.length; i++) {
+      const candidate = bank[(start + i) % bank.length]!;
+      if (leansOf(candidate).every((w) => !used.has(w))) {
+        chosen = candidate;
+        break;
+      }
+    }
+    for (const w of leansOf(chosen)) used.add(w);
+    return chosen;
+  };
   const fill = (s: string) =>
     s
       .replaceAll('{name}', r.firstName ?? '')

@@ -21,6 +21,10 @@ export const SETTINGS_SECTIONS = [
     { label: 'Notifications', route: 'settings-dispatch-notifications' },
     { label: 'Web Widget', route: 'settings-dispatch-web-widget' },
   ] },
+  { label: 'Reviews', route: 'settings-reviews', tabs: [
+    { label: 'Reply voice', route: 'settings-reviews-voice' },
+    { label: 'Auto-reply', route: 'settings-reviews-auto-reply' },
+  ] },
   { label: 'Messaging', route: 'settings-messaging', tabs: [
     { label: 'Notifications', route: 'settings-messaging-notifications' },
     { label: 'Auto-Reply', route: 'settings-messaging-auto-reply' },

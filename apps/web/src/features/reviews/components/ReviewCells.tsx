@@ -103,12 +103,16 @@ export function SlidersCell({ row }: { row: ReviewRow }) {
   );
 }
 
+/** Whether the review is public somewhere a reply can answer it: a site's review, or one approved for the bio page. */
+export const canReply = (row: Pick<ReviewRow, 'source' | 'approved'>) => row.source === 'google' || siteOf(row.source) === 'facebook' || row.approved;
+
 export function ActionsCell({
   row,
   label,
   onApprove,
   onArchive,
   onEdit,
+  onReply,
   busy,
 }: {
   row: ReviewRow;
@@ -117,6 +121,8 @@ export function ActionsCell({
   onApprove: () => void;
   onArchive: () => void;
   onEdit: () => void;
+  /** Opens the review's draft reply; only for reviews that are public (see canReply). */
+  onReply?: () => void;
   busy: boolean;
 }) {
   return (
@@ -137,6 +143,11 @@ export function ActionsCell({
       <Button size="sm" variant="ghost" aria-label={`Edit: ${label}`} onClick={onEdit}>
         Edit
       </Button>
+      {onReply && (
+        <Button size="sm" variant="ghost" aria-label={`Reply: ${label}`} onClick={onReply}>
+          Reply
+        </Button>
+      )}
     </div>
   );
 }

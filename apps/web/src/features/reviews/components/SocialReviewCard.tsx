@@ -9,8 +9,8 @@ import { TextAreaField } from '../../../components/TextAreaField';
 import { formatDay } from '../utils/format';
 import { CreditChips, type CreditActions } from './CreditChips';
 import { GiveCredit, type CreditCampaign } from './GiveCredit';
+import { ReplyComposer } from './ReplyComposer';
 import styles from './SocialReviews.module.css';
-
 
 export interface ReplyActions {
   save: (comment: string, done: () => void) => void;
@@ -30,12 +30,14 @@ function Rating({ rating }: { rating: SocialReviewItem['rating'] }) {
 
 /** One Google or Facebook review: its rating, author, time and text, its credit, and the business's reply. */
 export function SocialReviewCard({
+  locationId,
   review,
   timeZone,
   campaigns,
   credit,
   reply,
 }: {
+  locationId: number;
   review: SocialReviewItem;
   timeZone?: string;
   campaigns: readonly CreditCampaign[];
@@ -68,13 +70,14 @@ export function SocialReviewCard({
           </a>
         )}
       </div>
-      {review.source === 'google' && <Reply review={review} author={author} actions={reply} timeZone={timeZone} />}
+      <Reply locationId={locationId} review={review} author={author} actions={reply} timeZone={timeZone} />
     </article>
   );
 }
 
-function Reply({ review, author, actions, timeZone }: { review: SocialReviewItem; author: string; actions: ReplyActions; timeZone?: string }) {
+function Reply({ locationId, review, author, actions, timeZone }: { locationId: number; review: SocialReviewItem; author: string; actions: ReplyActions; timeZone?: string }) {
   const [editing, setEditing] = useState(false);
+  const [composing, setComposing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -114,10 +117,33 @@ function Reply({ review, author, actions, timeZone }: { review: SocialReviewItem
   }
 
   if (!existing) {
+    if (composing) {
+      // Google takes the reply through its reply call; a Facebook recommendation's reply is copied to Facebook.
+      const posting =
+        review.source === 'google'
+          ? {
+              post: (comment: string, done: () => void) =>
+                actions.save(comment, () => {
+                  setComposing(false);
+                  done();
+                }),
+              posting: actions.saving,
+              error: actions.error,
+            }
+          : undefined;
+      return <ReplyComposer locationId={locationId} reviewId={review.id} author={author} posting={posting} onCancel={() => setComposing(false)} />;
+    }
     return (
-      <Button variant="link" className={styles.replyStart} onClick={start} aria-label={`Reply to ${author}`}>
-        Reply
-      </Button>
+      <div className={styles.replyStarts}>
+        <Button variant="secondary" size="sm" onClick={() => setComposing(true)} aria-label={`Draft reply for ${author}`}>
+          Draft reply
+        </Button>
+        {review.source === 'google' && (
+          <Button variant="link" onClick={start} aria-label={`Reply to ${author}`}>
+            Reply
+          </Button>
+        )}
+      </div>
     );
   }
 
@@ -125,6 +151,7 @@ function Reply({ review, author, actions, timeZone }: { review: SocialReviewItem
     <div className={styles.reply}>
       <p className={styles.replyLabel}>
         Your reply{existing.updated_at && <span className={styles.muted}> · {formatDay(existing.updated_at, timeZone)}</span>}
+        <span className={styles.muted}> · {existing.posted_by ? `Posted by ${existing.posted_by}` : 'Written on Google'}</span>
       </p>
       <p className={styles.text}>{existing.comment}</p>
       <div className={styles.replyActions}>

@@ -15,7 +15,8 @@ import { defaultTableState, tableStateToParams, useUrlTableState } from '../../.
 import { useToast } from '../../../components/Toast';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { approveReview, fetchReviewsCsv, reviewKeys, useApproveReview, useArchiveReview, useCreditCampaigns, useReviews, type ReviewRow } from '../api/reviews';
-import { ActionsCell, reviewLabel, ReviewCell, SlidersCell, SourceCell } from '../components/ReviewCells';
+import { ActionsCell, canReply, reviewLabel, ReviewCell, SlidersCell, SourceCell } from '../components/ReviewCells';
+import { ReviewReplyPanel } from '../components/ReviewReplyPanel';
 import { ReviewFiltersBar } from '../components/ReviewFiltersBar';
 import { AddReviewModal, EditReviewModal } from '../components/ReviewModals';
 import styles from '../components/Reviews.module.css';
@@ -80,6 +81,7 @@ function CustomerReviews({ locationId, timeZone }: { locationId: number; timeZon
   const [denied, setDenied] = useState(false);
   const [archiving, setArchiving] = useState<ReviewRow | null>(null);
   const [editing, setEditing] = useState<ReviewRow | null>(null);
+  const [replying, setReplying] = useState<ReviewRow | null>(null);
   const [adding, setAdding] = useState(false);
   const [batching, setBatching] = useState(false);
 
@@ -133,6 +135,7 @@ function CustomerReviews({ locationId, timeZone }: { locationId: number; timeZon
           onApprove={() => toggleApproval(row)}
           onArchive={() => (row.archived ? archive.mutate({ row, archived: false }) : setArchiving(row))}
           onEdit={() => setEditing(row)}
+          onReply={canReply(row) ? () => setReplying(row) : undefined}
         />
       ),
     },
@@ -197,6 +200,9 @@ function CustomerReviews({ locationId, timeZone }: { locationId: number; timeZon
         busy={archive.isPending}
         onConfirm={() => archiving && archive.mutate({ row: archiving, archived: true }, { onSettled: () => setArchiving(null) })}
       />
+      <Modal open={replying !== null} onOpenChange={(open) => !open && setReplying(null)} title={replying ? `Reply to ${replying.customer_name || replying.author_name || 'the customer'}` : 'Reply'} size="lg">
+        {replying && <ReviewReplyPanel locationId={locationId} reviewId={replying.transaction_id} timeZone={timeZone} />}
+      </Modal>
       {editing && <EditReviewModal key={editing.transaction_id} locationId={locationId} row={editing} campaigns={campaigns} onClose={() => setEditing(null)} />}
       <AddReviewModal locationId={locationId} campaigns={campaigns} open={adding} onOpenChange={setAdding} />
     </Page>

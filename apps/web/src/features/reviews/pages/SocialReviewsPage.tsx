@@ -74,6 +74,7 @@ function SocialReviews({ locationId, timeZone }: { locationId: number; timeZone:
                 {page.data.map((review) => (
                   <SocialReviewCard
                     key={review.id}
+                    locationId={locationId}
                     review={review}
                     timeZone={timeZone}
                     campaigns={campaigns.data ?? []}
