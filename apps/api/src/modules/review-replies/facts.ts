@@ -3,7 +3,7 @@
 // JSON, so that this works whether the review-topics columns exist yet or not (none: no topics, no score).
 import { replyFirstName, withheldNames, type ReplyTarget } from '@kudo/shared';
 import type { AppDeps } from '../../http/context.js';
-import { poolOf } from '../../lib/db.js';
+import { reviewQueries, type ReviewRow } from './queries.js';
 
 export interface ReviewFacts {
   id: number;
@@ -35,59 +35,13 @@ export interface ReviewFacts {
   timeZone: string;
 }
 
-interface Row {
-  id: number;
-  location_id: number;
-  source: string;
-  external_id: string | null;
-  rating: number;
-  rating_type: string;
-  author_name: string;
-  customer_name: string;
-  text: string;
-  posted_at: Date;
-  created_at: Date;
-  url: string;
-  approved_for_widget: boolean;
-  archived: boolean;
-  reply_text: string | null;
-  reply_updated_at: Date | null;
-  posted_by: string | null;
-  campaign_name: string | null;
-  topics: unknown;
-  topic_sentiments: unknown;
-  sentiment_score: unknown;
-  has_classification: boolean;
-  classified_at: string | null;
-  business: string;
-  time_zone: string;
-}
-
-const SQL = `
-SELECT r.id, r.location_id, r.source, r.external_id, r.rating, r.rating_type, r.author_name, r.customer_name, r.text,
-       r.posted_at AT TIME ZONE 'UTC' AS posted_at, r.created_at AT TIME ZONE 'UTC' AS created_at, r.url,
-       r.approved_for_widget, r.archived, r.reply_text, r.reply_updated_at AT TIME ZONE 'UTC' AS reply_updated_at,
-       (SELECT rr.posted_by FROM review_replies rr WHERE rr.review_id = r.id AND rr.text = r.reply_text) AS posted_by,
-       coalesce(
-         (SELECT c.name FROM review_credits rc JOIN campaigns c ON c.id = rc.campaign_id
-           WHERE rc.review_id = r.id AND rc.method IN ('human', 'mentions') AND c.deleted_at IS NULL
-           ORDER BY rc.method = 'human' DESC, rc.id LIMIT 1),
-         (SELECT c.name FROM campaigns c WHERE c.id = r.campaign_id AND c.deleted_at IS NULL)) AS campaign_name,
-       j.row -> 'topics' AS topics, j.row -> 'topic_sentiments' AS topic_sentiments, j.row -> 'sentiment_score' AS sentiment_score,
-       j.row ? 'classified_at' AS has_classification, j.row ->> 'classified_at' AS classified_at,
-       coalesce(nullif(btrim(l.company_name), ''), l.name) AS business, l.time_zone
-  FROM reviews r
-  JOIN locations l ON l.id = r.location_id
-  CROSS JOIN LATERAL (SELECT to_jsonb(r) - 'export_row' - 'text' AS row) j
- WHERE r.id = ANY($1::int[])`;
-
 function topicsOf(topics: unknown, sentiments: unknown): ReviewFacts['topics'] {
   if (!Array.isArray(topics)) return [];
   const polarity = sentiments && typeof sentiments === 'object' ? (sentiments as Record<string, unknown>) : {};
   return topics.filter((t): t is string => typeof t === 'string').map((topic) => ({ topic, polarity: Math.sign(Number(polarity[topic] ?? 0)) || 0 }));
 }
 
-function toFacts(r: Row): ReviewFacts {
+function toFacts(r: ReviewRow): ReviewFacts {
   const score = typeof r.sentiment_score === 'number' ? r.sentiment_score : null;
   return {
     id: r.id,
@@ -118,9 +72,7 @@ function toFacts(r: Row): ReviewFacts {
 
 /** Reviews by id (those of `locationId` only, when given). */
 export async function reviewFacts(deps: Pick<AppDeps, 'db'>, ids: readonly number[], locationId?: number): Promise<ReviewFacts[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await poolOf(deps.db).query<Row>(locationId === undefined ? SQL : `${SQL} AND r.location_id = $2`, locationId === undefined ? [ids] : [ids, locationId]);
-  return rows.map(toFacts);
+  return (await reviewQueries.byIds(deps.db, ids, locationId)).map(toFacts);
 }
 
 /** The name a reply may address: the customer's as Kudo knows it (a pulseCheck answer), else the reviewer's. */

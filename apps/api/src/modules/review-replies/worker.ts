@@ -5,13 +5,13 @@ import { renderReplyTemplate, siteLabel, type RuleRating } from '@kudo/shared';
 import { z } from 'zod';
 import type { AppDeps, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
-import { poolOf } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { actionEmail } from '../../lib/mail.js';
 import { isInsideSendWindow, nextSendTime } from '../../lib/quiet-hours.js';
 import { postGoogleReply } from '../social-reviews/index.js';
 import { draftFor, replyRequest, voiceOf } from './drafts.js';
 import { reviewerName, reviewFacts, type ReviewFacts } from './facts.js';
+import { alertQueries, autoReplyQueries, queueQueries, type ClaimedReply } from './queries.js';
 
 type Deps = AppDeps & { log: Log };
 
@@ -27,9 +27,6 @@ export const SENTIMENT_ALERT = -0.5;
 const CLAIM_MS = 5 * MINUTE;
 /** Failed posts are tried again after 5, 10, 20, 40 minutes; then the reply is marked failed. */
 export const MAX_ATTEMPTS = 5;
-
-const ts = (d: Date) => d.toISOString();
-const utc = (n: number) => `$${n}::timestamptz AT TIME ZONE 'UTC'`;
 
 /** The rule rating a review falls under; null for 3 stars or fewer (never answered automatically) or a recommendation. */
 export function ruleRatingOf(f: Pick<ReviewFacts, 'rating' | 'ratingType' | 'text'>): RuleRating | null {
@@ -71,24 +68,12 @@ async function scheduleAutoReply(deps: Deps, f: ReviewFacts, now: Date) {
   if (!rule) return;
   // The delay counts from the review's arrival in Kudo; then the sending window applies.
   const dueAt = nextSendTime(new Date(f.createdAt.getTime() + rule.delayMinutes * MINUTE), f.timeZone, deps.config.sendWindow);
-  await poolOf(deps.db).query(
-    `INSERT INTO review_auto_replies (review_id, location_id, rule_id, rule_name, due_at, created_at)
-     VALUES ($1, $2, $3, $4, ${utc(5)}, ${utc(6)}) ON CONFLICT (review_id) DO NOTHING`,
-    [f.id, f.locationId, rule.id, rule.name, ts(dueAt), ts(now)],
-  );
+  await autoReplyQueries.schedule(deps.db, { reviewId: f.id, locationId: f.locationId, ruleId: rule.id, ruleName: rule.name, dueAt, now });
 }
 
 /** Claims the queue's next reviews for a while; a review queued again meanwhile keeps its new time. */
 export async function processReplyQueue(deps: Deps, now = new Date(), batch = 100): Promise<number> {
-  const pool = poolOf(deps.db);
-  const { rows } = await pool.query<{ review_id: number; queued_at: Date }>(
-    `UPDATE review_reply_queue q SET claimed_until = ${utc(1)}
-      WHERE q.review_id IN (SELECT review_id FROM review_reply_queue
-                             WHERE claimed_until IS NULL OR claimed_until < ${utc(2)}
-                             ORDER BY queued_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-      RETURNING q.review_id, q.queued_at AT TIME ZONE 'UTC' AS queued_at`,
-    [ts(new Date(now.getTime() + CLAIM_MS)), ts(now), batch],
-  );
+  const rows = await queueQueries.claim(deps.db, now, new Date(now.getTime() + CLAIM_MS), batch);
   if (rows.length === 0) return 0;
   const facts = new Map((await reviewFacts(deps, rows.map((r) => r.review_id))).map((f) => [f.id, f]));
   for (const row of rows) {
@@ -100,16 +85,9 @@ export async function processReplyQueue(deps: Deps, now = new Date(), batch = 10
       deps.log.warn({ err: error, reviewId: row.review_id }, 'review replies: look failed; tried again shortly');
       done = false;
     }
-    if (done) {
-      await pool.query(`DELETE FROM review_reply_queue WHERE review_id = $1 AND queued_at = ${utc(2)}`, [row.review_id, ts(row.queued_at)]);
-    } else {
-      // Looked at again in a minute (the classifier's sentiment, or after an error).
-      await pool.query(`UPDATE review_reply_queue SET claimed_until = ${utc(2)} WHERE review_id = $1 AND queued_at = ${utc(3)}`, [
-        row.review_id,
-        ts(new Date(now.getTime() + MINUTE - 1000)),
-        ts(row.queued_at),
-      ]);
-    }
+    // Else looked at again in a minute (the classifier's sentiment, or after an error).
+    if (done) await queueQueries.done(deps.db, row.review_id, row.queued_at);
+    else await queueQueries.later(deps.db, row.review_id, row.queued_at, new Date(now.getTime() + MINUTE - 1000));
   }
   return rows.length;
 }
@@ -119,12 +97,7 @@ async function raiseAlert(deps: Deps, f: ReviewFacts, reason: 'rating' | 'sentim
   const contacts = await deps.db.escalationContact.findMany({ where: { locationId: f.locationId }, orderBy: { id: 'asc' } });
   const texting = contacts.some((c) => c.phoneNumber);
   const smsDueAt = texting ? nextSendTime(now, f.timeZone, deps.config.sendWindow) : null;
-  const { rows } = await poolOf(deps.db).query(
-    `INSERT INTO review_alerts (review_id, location_id, reason, sms_due_at, created_at) VALUES ($1, $2, $3, ${utc(4)}, ${utc(5)})
-     ON CONFLICT (review_id) DO NOTHING RETURNING review_id`,
-    [f.id, f.locationId, reason, smsDueAt ? ts(smsDueAt) : null, ts(now)],
-  );
-  if (rows.length === 0) return;
+  if (!(await alertQueries.raise(deps.db, { reviewId: f.id, locationId: f.locationId, reason, smsDueAt, now }))) return;
   const draft = await draftFor(deps, f).catch((error: unknown) => {
     deps.log.warn({ err: error, reviewId: f.id }, 'review alert: no draft');
     return null;
@@ -168,15 +141,7 @@ function alertWords(f: ReviewFacts, reason: 'rating' | 'sentiment') {
  * SMS path refuses opted-out numbers.
  */
 export async function sendDueAlertTexts(deps: Deps, now = new Date(), reviewId?: number): Promise<number> {
-  const values: unknown[] = [ts(now)];
-  const only = reviewId ? `AND review_id = $${values.push(reviewId)}` : '';
-  const { rows } = await poolOf(deps.db).query<{ review_id: number; reason: 'rating' | 'sentiment' }>(
-    `UPDATE review_alerts SET sms_sent_at = ${utc(1)}
-      WHERE review_id IN (SELECT review_id FROM review_alerts WHERE sms_sent_at IS NULL AND sms_due_at <= ${utc(1)} ${only}
-                           ORDER BY sms_due_at LIMIT 50 FOR UPDATE SKIP LOCKED)
-      RETURNING review_id, reason`,
-    values,
-  );
+  const rows = await alertQueries.claimDueTexts(deps.db, now, reviewId);
   if (rows.length === 0) return 0;
   const facts = new Map((await reviewFacts(deps, rows.map((r) => r.review_id))).map((f) => [f.id, f]));
   for (const row of rows) {
@@ -199,14 +164,6 @@ export async function sendDueAlertTexts(deps: Deps, now = new Date(), reviewId?:
   return rows.length;
 }
 
-interface Claimed {
-  review_id: number;
-  location_id: number;
-  rule_id: number | null;
-  rule_name: string;
-  attempts: number;
-}
-
 /** The reply a rule posts for a review: its template filled, or the review's draft. */
 async function ruleReply(deps: Deps, f: ReviewFacts, rule: { mode: string; template: string }) {
   if (rule.mode === 'draft') return (await draftFor(deps, f)).text;
@@ -219,7 +176,7 @@ async function settle(deps: Deps, reviewId: number, data: { status: 'posted' | '
 }
 
 /** One claimed automatic reply: checked again (the review, its rule, the window), then posted once. */
-async function postOne(deps: Deps, claimed: Claimed, now: Date) {
+async function postOne(deps: Deps, claimed: ClaimedReply, now: Date) {
   const [f] = await reviewFacts(deps, [claimed.review_id], claimed.location_id);
   const rule = claimed.rule_id ? await deps.db.reviewReplyRule.findFirst({ where: { id: claimed.rule_id, locationId: claimed.location_id } }) : null;
   if (!f || f.archived) return settle(deps, claimed.review_id, { status: 'skipped', lastError: 'The review is archived.' });
@@ -251,14 +208,7 @@ async function postOne(deps: Deps, claimed: Claimed, now: Date) {
  * again after CLAIM_MS (Google's reply call replaces the reply, so a second post of it leaves one reply).
  */
 export async function postDueAutoReplies(deps: Deps, now = new Date(), batch = 20): Promise<number> {
-  const { rows } = await poolOf(deps.db).query<Claimed>(
-    `UPDATE review_auto_replies a SET status = 'posting', claimed_until = ${utc(1)}, attempts = a.attempts + 1
-      WHERE a.review_id IN (SELECT review_id FROM review_auto_replies
-                             WHERE (status = 'scheduled' AND due_at <= ${utc(2)}) OR (status = 'posting' AND claimed_until < ${utc(2)})
-                             ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-      RETURNING a.review_id, a.location_id, a.rule_id, a.rule_name, a.attempts`,
-    [ts(new Date(now.getTime() + CLAIM_MS)), ts(now), batch],
-  );
+  const rows = await autoReplyQueries.claimDue(deps.db, now, new Date(now.getTime() + CLAIM_MS), batch);
   for (const claimed of rows) {
     try {
       await postOne(deps, claimed, now);
