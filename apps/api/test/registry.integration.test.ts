@@ -1,7 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, fieldKey } from '@kudo/shared';
-import { createTestApp, json, type TestContext } from './helpers.js';
-import { callerFor, callers, fieldPaths, fieldsOf, refused, urlOf, validParams, zodDefaultPhrases, type Callers } from './registry-walk.js';
+import { z } from 'zod';
+import { analyticsApi, endpoints, fieldKey, inboxApi, okEnvelope, widgetApi, type EndpointDef } from '@kudo/shared';
+import { answeredJsonText } from '../src/http/route.js';
+import { createTestApp, json, loginAs, type TestContext } from './helpers.js';
+import { callerFor, callers, fieldPaths, fieldsOf, refused, urlOf, validParams, validSample, zodDefaultPhrases, type Callers } from './registry-walk.js';
 
 let t: TestContext;
 let who: Callers;
@@ -116,5 +119,82 @@ describe('a field of the wrong type', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('answers written as JSON text by PostgreSQL (JsonText)', () => {
+  /** Real values of Austin for the fields that name them, so that valid requests reach the handlers. */
+  const real: Record<string, string> = {};
+  let austinId = 0;
+  beforeAll(async () => {
+    const austin = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+    austinId = austin.id;
+    const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austin.id, isDefault: true, deletedAt: null } });
+    const widget = await t.db.widgetSetting.findUniqueOrThrow({ where: { locationId: austin.id } });
+    Object.assign(real, { campaign_uid: campaign.uid, uid: campaign.uid, campaign: campaign.uid, campaignUID: campaign.uid, key: widget.widgetKey });
+  });
+
+  /**
+   * Requests the endpoint accepts: one of sampled valid values (real ones where the walk knows them), and one with no
+   * body fields or query at all where the schemas allow it (the defaults: a whole list rather than a filtered page).
+   */
+  const validRequests = (e: EndpointDef) => {
+    const withReal = (sample: unknown) =>
+      sample && typeof sample === 'object' && !Array.isArray(sample) ? Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, real[k] ?? v])) : sample;
+    const params = Object.fromEntries(Object.entries(validParams(e)).map(([k, v]) => [k, real[k] ?? v]));
+    const query = e.query ? (withReal(validSample(e.query)) as Record<string, unknown> | undefined) : undefined;
+    const search = new URLSearchParams(
+      Object.entries(query ?? {})
+        .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
+        .map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    const body = e.method === 'GET' ? undefined : (withReal(e.body ? (validSample(e.body) ?? {}) : {}) ?? {});
+    const sampled = { url: `${urlOf(e, params)}${search ? `?${search}` : ''}`, body };
+    const bare = (e.query?.safeParse({}).success ?? true) && (e.body?.safeParse({}).success ?? true);
+    return bare ? [sampled, { url: urlOf(e, params), body: e.method === 'GET' ? undefined : {} }] : [sampled];
+  };
+
+  /** What each endpoint known to answer JsonText must have answered at least once, so that its rows were checked. */
+  const SUBSTANCE: [EndpointDef, (data: any) => unknown[]][] = [
+    [inboxApi.fetchConversations, (data) => data.data],
+    [analyticsApi.exportReviews, (data) => data.rows],
+    [widgetApi.publicWidgetData, (data) => data.reviews],
+  ];
+
+  /** The owner is logged in again at Austin when an endpoint (logout, location change) changed the session; staff after each staff call. */
+  async function keepSessions(e: EndpointDef) {
+    const res = await who.owner.get('/api/access/location-user/load');
+    if (res.statusCode !== 200 || json(res).data.location.location_id !== austinId) {
+      who.owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    }
+    if (e.access.kind === 'staff') who.staff = await loginAs(t.app, t.db, 'support@kudo.test');
+  }
+
+  it('match their endpoint’s response schema, and carry nothing it does not declare', { timeout: 240_000 }, async () => {
+    const problems: string[] = [];
+    /** The data of each JsonText answer, by endpoint id. */
+    const answered = new Map<string, unknown[]>();
+    for (const e of endpoints) {
+      for (const { url, body } of validRequests(e)) {
+        const res = await callerFor(who, e).request(e.method, url, body);
+        if (!answeredJsonText(res.raw.res)) continue;
+        let sent: { data?: unknown };
+        try {
+          sent = res.json();
+        } catch (error) {
+          problems.push(`${e.id}: not JSON (${(error as Error).message})`);
+          continue;
+        }
+        const parsed = okEnvelope(e.response).safeParse(sent);
+        if (!parsed.success) problems.push(`${e.id}: ${z.prettifyError(parsed.error)}`);
+        else if (!isDeepStrictEqual(parsed.data, sent)) problems.push(`${e.id}: carries what its schema does not declare`);
+        answered.set(e.id, [...(answered.get(e.id) ?? []), sent.data]);
+      }
+      await keepSessions(e);
+    }
+    expect(problems).toEqual([]);
+    // The walk reached the handlers that answer JSON text, each at least once with rows to check.
+    const empty = SUBSTANCE.filter(([e, rows]) => !(answered.get(e.id) ?? []).some((data) => rows(data).length > 0)).map(([e]) => e.id);
+    expect(empty).toEqual([]);
   });
 });

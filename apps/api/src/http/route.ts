@@ -39,6 +39,15 @@ export class JsonText<T> {
   }
 }
 
+/** The responses (Node's, `reply.raw`) whose data went out as a handler's JsonText, unchecked by the schema. */
+const jsonTextResponses = new WeakSet<object>();
+
+/**
+ * Whether a response's data was a handler's JsonText (given Node's response, e.g. `inject`'s `raw.res`): the
+ * registry test parses those answers with the endpoint's schema, since the serializer never sees them.
+ */
+export const answeredJsonText = (response: object): boolean => jsonTextResponses.has(response);
+
 /**
  * A handler's answer to a conditional GET whose representation the client already holds: 304 without a body.
  * The handler sets the validator and caching headers on the reply first, as a 200 would carry them.
@@ -126,7 +135,10 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: AppDeps
       const input = { body: request.body, query: request.query, params: request.params } as EndpointRequest<E>;
       const result = await handler(input, ctx, reply, request);
       if (result instanceof Answer) return { status: 1, data: result.data ?? null, message: result.message };
-      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.envelope);
+      if (result instanceof JsonText) {
+        jsonTextResponses.add(reply.raw);
+        return reply.type('application/json; charset=utf-8').send(result.envelope);
+      }
       if (result instanceof NotModified) return (reply as FastifyReply).code(304).send();
       return { status: 1, data: result ?? null };
     },
