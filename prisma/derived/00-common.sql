@@ -83,6 +83,7 @@ BEGIN
   PERFORM derived_rebuild_campaign_daily_stats(NEW.id, NULL, NULL);
   PERFORM derived_rebuild_log_daily_counts(NEW.id, NULL, NULL);
   PERFORM derived_rebuild_review_topic_daily_counts(NEW.id, NULL, NULL);
+  PERFORM derived_rebuild_review_topic_monthly_counts(NEW.id, NULL, NULL);
   PERFORM transcript_epochs_raise(format('SELECT %s AS location_id', NEW.id));
   RETURN NULL;
 END $$;
@@ -101,7 +102,7 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE TRIGGER reviews_derived_truncate BEFORE TRUNCATE ON reviews
-FOR EACH STATEMENT EXECUTE FUNCTION derived_refuse_truncate('review_daily_counts, dispatch_daily_stats, campaign_daily_stats, review_topic_daily_counts and reviews.export_row');
+FOR EACH STATEMENT EXECUTE FUNCTION derived_refuse_truncate('review_daily_counts, dispatch_daily_stats, campaign_daily_stats, review_topic_daily_counts, review_topic_monthly_counts and reviews.export_row');
 CREATE OR REPLACE TRIGGER dispatches_derived_truncate BEFORE TRUNCATE ON dispatches
 FOR EACH STATEMENT EXECUTE FUNCTION derived_refuse_truncate('dispatch_daily_stats and campaign_daily_stats');
 CREATE OR REPLACE TRIGGER contact_card_sends_derived_truncate BEFORE TRUNCATE ON contact_card_sends

@@ -120,6 +120,15 @@ export const DERIVED_STORES: readonly DerivedStore[] = [
     test: TEST,
   },
   {
+    store: 'review_topic_monthly_counts',
+    file: 'review_topic_monthly_counts.sql',
+    sources: ['reviews', 'locations.time_zone'],
+    triggers: ['reviews_review_topic_monthly_counts_insert/_update/_delete'],
+    byDay: true,
+    rebuild: sqlRebuild('derived_rebuild_review_topic_monthly_counts'),
+    test: TEST,
+  },
+  {
     store: 'reviews.export_row',
     file: 'reviews_export_row.sql',
     sources: ['reviews', 'campaigns.name', 'campaigns.department'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestQuote, excerptOf, rankTopics, shareOf, strongestAndWeakest } from './figures.js';
+import { bestQuote, excerptOf, rankTopics, shareOf, storeSpans, strongestAndWeakest } from './figures.js';
 
 describe('shares', () => {
   it('are four decimals, and 0 of nothing', () => {
@@ -63,5 +63,26 @@ describe('quotes', () => {
     expect(pick([{ id: 1, text: long, topicCount: 1, postedAt: at(9) }, { id: 2, text: 'Short', topicCount: 1, postedAt: at(8) }])).toBe(2);
     expect(pick([{ id: 1, text: 'A', topicCount: 1, postedAt: at(8) }, { id: 2, text: 'B', topicCount: 1, postedAt: at(9) }])).toBe(2);
     expect(pick([])).toBeUndefined();
+  });
+});
+
+describe('storeSpans', () => {
+  it('reads whole months from the monthly store and the days around them from the daily one', () => {
+    expect(storeSpans({ from: '2025-11-27', to: '2026-11-27' })).toEqual({
+      from: '2025-11-27', headTo: '2025-11-30', fullFrom: '2025-12-01', fullUntil: '2026-11-01', tailFrom: '2026-11-01', to: '2026-11-27',
+    });
+    // Whole months only: both daily parts are empty (their start after their end).
+    expect(storeSpans({ from: '2026-01-01', to: '2026-03-31' })).toEqual({
+      from: '2026-01-01', headTo: '2025-12-31', fullFrom: '2026-01-01', fullUntil: '2026-04-01', tailFrom: '2026-04-01', to: '2026-03-31',
+    });
+  });
+
+  it('reads a range without a whole month from the daily store alone', () => {
+    for (const range of [{ from: '2026-03-05', to: '2026-03-20' }, { from: '2026-01-15', to: '2026-02-10' }]) {
+      const spans = storeSpans(range);
+      expect(spans).toMatchObject({ from: range.from, headTo: range.to });
+      expect(spans.fullFrom).toBe(spans.fullUntil);
+      expect(spans.tailFrom > spans.to).toBe(true);
+    }
   });
 });

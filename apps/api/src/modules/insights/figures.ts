@@ -1,5 +1,7 @@
 import { insightsApi, isReviewTopic, REVIEW_TOPICS, type ReviewTopic } from '@kudo/shared';
 import type { z } from 'zod';
+import { addDays, addMonths, monthStart, type DayRange } from '../analytics/index.js';
+import type { StoreSpans } from './queries.js';
 
 type TopicFigures = z.infer<typeof insightsApi.topicFigures>;
 type TechnicianTopic = z.infer<typeof insightsApi.technicianTopic>;
@@ -91,4 +93,13 @@ export function bestQuote<T extends QuoteCandidate>(candidates: readonly T[]): T
       (a, b) => a.topicCount - b.topicCount || fits(a) - fits(b) || b.postedAt.getTime() - a.postedAt.getTime() || b.id - a.id,
     )[0] ?? null
   );
+}
+
+/** A range's whole months for the monthly store, and the days before and after them for the daily one. */
+export function storeSpans(range: DayRange): StoreSpans {
+  const fullFrom = range.from === monthStart(range.from) ? range.from : addMonths(monthStart(range.from), 1);
+  const afterTo = addDays(range.to, 1);
+  const fullUntil = afterTo === monthStart(afterTo) ? afterTo : monthStart(range.to);
+  if (fullFrom >= fullUntil) return { from: range.from, headTo: range.to, fullFrom, fullUntil: fullFrom, tailFrom: afterTo, to: range.to };
+  return { from: range.from, headTo: addDays(fullFrom, -1), fullFrom, fullUntil, tailFrom: fullUntil, to: range.to };
 }

@@ -163,6 +163,19 @@ describe('insights', () => {
     expect(res.data.months.map((m: { month: string }) => m.month)).toEqual([M1.slice(0, 7)]);
     // In M1 alone Alex has fewer than 5 mentions of every topic: neither a strongest nor a weakest.
     expect(res.data.technicians[0]).toMatchObject({ name: 'Alex Tech', strongest: null, weakest: null });
+    // Across a month's end without a whole month: both parts from the daily store.
+    const across = await load({ from_date: `${M0.slice(0, 8)}11`, to_date: `${M1.slice(0, 8)}06` });
+    expect(across.data.topics.map((x: { topic: string; mentions: number }) => [x.topic, x.mentions])).toEqual([
+      ['punctuality', 3],
+      ['price', 3],
+      ['cleanliness', 3],
+      ['communication', 1],
+    ]);
+    expect(across.data.months.map((m: { mentions: { price: number } }) => m.mentions.price)).toEqual([1, 2]);
+    // Days of M0 from the daily store, the whole of M1 from the monthly one.
+    const mixed = await load({ from_date: `${M0.slice(0, 8)}11`, to_date: lastDay(M1) });
+    expect(mixed.data.topics.slice(0, 2).map((x: { topic: string; mentions: number }) => [x.topic, x.mentions])).toEqual([['price', 5], ['punctuality', 4]]);
+    expect(mixed.data.technicians[0]).toMatchObject({ name: 'Alex Tech', mentions: 11, strongest: { topic: 'price' }, weakest: null });
     const late = await load({ from_date: lastDay(M0), to_date: lastDay(M0) });
     expect(late.data.topics).toEqual([{ topic: 'communication', mentions: 1, positive: 0, negative: 1, positive_share: 0, negative_share: 1 }]);
   });

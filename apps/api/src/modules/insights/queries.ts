@@ -1,0 +1,133 @@
+import { REVIEW_TOPICS } from '@kudo/shared';
+import { poolOf, type Db } from '../../lib/db.js';
+import type { Day } from '../analytics/index.js';
+
+/*
+ * Insights' SQL. The figures come from the topic stores (review_topic_monthly_counts for a range's whole months,
+ * review_topic_daily_counts for its partial ones); the quotes from the reviews of one local day each. Named pg
+ * statements: the screen's one call runs three of them.
+ */
+
+/** The location's time zone and the id of the campaign a filter names (any of the location's, deleted ones too). */
+async function lookups(db: Db, locationId: number, campaignUid: string | null): Promise<{ timeZone: string; campaignId: number | null }> {
+  const { rows } = await poolOf(db).query<{ time_zone: string; campaign_id: number | null }>({
+    name: 'insights-lookups',
+    text: `SELECT l.time_zone, (SELECT c.id FROM campaigns c WHERE c.location_id = l.id AND c.uid = $2 LIMIT 1) AS campaign_id
+             FROM locations l WHERE l.id = $1`,
+    values: [locationId, campaignUid],
+  });
+  const row = rows[0]!;
+  return { timeZone: row.time_zone, campaignId: row.campaign_id };
+}
+
+/**
+ * A range split for the stores: its whole months [fullFrom, fullUntil) from the monthly store, and the days before and
+ * after them from the daily store (head: from to headTo; tail: tailFrom to to; an empty part has its start after its end).
+ */
+export interface StoreSpans {
+  from: Day;
+  headTo: Day;
+  fullFrom: Day;
+  fullUntil: Day;
+  tailFrom: Day;
+  to: Day;
+}
+
+/** One group of the range's counts: a topic over the range (`overall`), in a month, or of a campaign. */
+export interface CountRow {
+  kind: 'overall' | 'month' | 'campaign';
+  topic: string;
+  /** YYYY-MM-DD, the month's first day (kind month). */
+  month: Day | null;
+  campaign_id: number | null;
+  mentions: number;
+  positive: number;
+  negative: number;
+  /** The campaign's uid, name and image (kind campaign; null for reviews without one). */
+  uid: string | null;
+  name: string | null;
+  image: string | null;
+}
+
+/**
+ * The range's topic counts in one statement: per topic, per topic and month, per topic and campaign (with the
+ * campaign's name). A year of a busy location reads about 11 × campaigns × 7 monthly rows and a month of daily ones.
+ */
+async function counts(db: Db, locationId: number, spans: StoreSpans, campaignId: number | null): Promise<CountRow[]> {
+  const { rows } = await poolOf(db).query<CountRow>({
+    name: 'insights-counts',
+    text: `WITH x AS (
+             SELECT m.topic, m.month, m.campaign_id, m.mentions, m.positive, m.negative FROM review_topic_monthly_counts m
+              WHERE m.location_id = $1 AND m.month >= $4::date AND m.month < $5::date AND ($8::int IS NULL OR m.campaign_id = $8)
+             UNION ALL
+             SELECT d.topic, date_trunc('month', d.day::timestamp)::date, d.campaign_id, d.mentions, d.positive, d.negative FROM review_topic_daily_counts d
+              WHERE d.location_id = $1 AND d.day BETWEEN $2::date AND $3::date AND ($8::int IS NULL OR d.campaign_id = $8)
+             UNION ALL
+             SELECT d.topic, date_trunc('month', d.day::timestamp)::date, d.campaign_id, d.mentions, d.positive, d.negative FROM review_topic_daily_counts d
+              WHERE d.location_id = $1 AND d.day BETWEEN $6::date AND $7::date AND ($8::int IS NULL OR d.campaign_id = $8)
+           ), g AS (
+             SELECT x.topic, x.month, x.campaign_id, GROUPING(x.month, x.campaign_id) AS grouping,
+                    sum(x.mentions)::int AS mentions, sum(x.positive)::int AS positive, sum(x.negative)::int AS negative
+               FROM x GROUP BY GROUPING SETS ((x.topic), (x.topic, x.month), (x.topic, x.campaign_id))
+           )
+           SELECT CASE g.grouping WHEN 3 THEN 'overall' WHEN 1 THEN 'month' ELSE 'campaign' END AS kind, g.topic, g.month::text AS month,
+                  g.campaign_id, g.mentions, g.positive, g.negative, c.uid, c.name, c.image
+             FROM g LEFT JOIN campaigns c ON g.grouping = 2 AND c.id = g.campaign_id AND c.location_id = $1
+            WHERE g.mentions <> 0`,
+    values: [locationId, spans.from, spans.headTo, spans.fullFrom, spans.fullUntil, spans.tailFrom, spans.to, campaignId],
+  });
+  return rows;
+}
+
+export interface QuoteRow {
+  topic: string;
+  polarity: 'positive' | 'negative';
+  id: number;
+  source: string;
+  text: string;
+  author_name: string;
+  posted_at: Date;
+  topic_count: number;
+}
+
+/** The reviews a quote may be chosen from: the newest of its day that mention the topic with that polarity. */
+const QUOTE_CANDIDATES = 25;
+
+/**
+ * The candidates of every quote in one statement: for each topic and polarity, the latest day of the range with such a
+ * mention (the daily store's (location, topic, day) index answers it), then that day's newest reviews with it, found
+ * through the (location, posted_at) index.
+ */
+async function quoteCandidates(
+  db: Db,
+  locationId: number,
+  range: { from: Day; to: Day },
+  timeZone: string,
+  campaignId: number | null,
+): Promise<QuoteRow[]> {
+  const { rows } = await poolOf(db).query<QuoteRow>({
+    name: 'insights-quotes',
+    text: `SELECT t.topic, p.polarity, r.id, r.source, r.text, r.author_name, r.posted_at, r.topic_count
+             FROM unnest($2::text[]) AS t(topic)
+             CROSS JOIN (VALUES ('positive', '1'), ('negative', '-1')) AS p(polarity, value)
+             CROSS JOIN LATERAL (
+               SELECT max(c.day) AS day FROM review_topic_daily_counts c
+                WHERE c.location_id = $1 AND c.topic = t.topic AND c.day BETWEEN $3::date AND $4::date
+                  AND ($6::int IS NULL OR c.campaign_id = $6)
+                  AND CASE p.polarity WHEN 'positive' THEN c.positive ELSE c.negative END > 0) d
+             CROSS JOIN LATERAL (
+               SELECT r.id, r.source, r.text, r.author_name, r.posted_at, cardinality(r.topics) AS topic_count
+                 FROM reviews r
+                WHERE r.location_id = $1
+                  AND r.posted_at >= (d.day::timestamp AT TIME ZONE $5) AT TIME ZONE 'UTC'
+                  AND r.posted_at < ((d.day + 1)::timestamp AT TIME ZONE $5) AT TIME ZONE 'UTC'
+                  AND NOT r.archived AND ($6::int IS NULL OR r.campaign_id = $6)
+                  AND r.topics @> ARRAY[t.topic] AND r.topic_sentiments ->> t.topic = p.value
+                ORDER BY r.posted_at DESC, r.id DESC
+                LIMIT ${QUOTE_CANDIDATES}) r`,
+    values: [locationId, REVIEW_TOPICS, range.from, range.to, timeZone, campaignId],
+  });
+  return rows;
+}
+
+export const insightsQueries = { lookups, counts, quoteCandidates };
