@@ -29,13 +29,13 @@ export interface Providers {
   fieldService: FieldServiceProvider;
   /** Reads review texts for their topics and sentiment (local NLP, or an AI service falling back to it). */
   insights: InsightsProvider;
-  /** Writes the draft replies to reviews (local phrase banks, or an AI service falling back to them). */
+  /** Writes the draft replies to reviews (local phrase banks, or an AI service falling back to them; a person waits for it, so one retry within 15 s). */
   replies: ReplyWriter;
 }
 
 /** The outside services. SMS and email pass through the consent checks whatever the provider. */
 export function createProviders(config: Config, db: Db): Providers {
-  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config, db), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config), fieldService: createFieldServiceProvider(config), insights: createInsightsProvider(config, { onFailure: (error) => logInsightsFailure(config, error) }), replies: createReplyWriter(config, { onFailure: (error) => logReplyFailure(config, error) }) };
+  return { email: withEmailConsent(createEmailProvider(config, db), db), sms: withSmsConsent(createSmsProvider(config, db), db), voice: createVoiceProvider(config, db), images: createImagesProvider(config), places: createPlacesProvider(config), google: createGoogleProvider(config, db), facebook: createFacebookProvider(config), billing: createBillingProvider(config, db), registrar: createRegistrar(config), fieldService: createFieldServiceProvider(config), insights: createInsightsProvider(config, { onFailure: (error) => logInsightsFailure(config, error) }), replies: createReplyWriter(config, { onFailure: (error) => logReplyFailure(config, error), timeoutMs: 15_000, maxRetries: 1 }) };
 }
 
 /** An AI reply's failure is worth a line: the draft was written locally instead. */
