@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { REPLY_MSG, replyFirstName, type ReplyDraftData, type ReplyTone } from '@kudo/shared';
 import type { AppDeps, LocationCtx } from '../../http/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { ReplyRequest } from '../../providers/replies/index.js';
+import type { ReplyRequest, ReplyWriterKind } from '../../providers/replies/index.js';
 import { personPoster } from '../social-reviews/index.js';
 import { replyTarget, reviewerName, reviewFacts, technicianFirstName, withheldWords, type ReviewFacts } from './facts.js';
 
@@ -48,14 +48,14 @@ const sameDraftElsewhere = async (deps: Pick<AppDeps, 'db'>, f: ReviewFacts, tex
   (await deps.db.reviewReplyDraft.findFirst({ where: { locationId: f.locationId, text, reviewId: { not: f.id } }, select: { reviewId: true } })) !== null;
 
 /** The draft of a review: the kept one while its basis holds, else newly written and kept. */
-export async function draftFor(deps: AppDeps, f: ReviewFacts, voice?: Voice): Promise<{ text: string; writtenBy: 'local' | 'anthropic' | 'openai'; request: ReplyRequest }> {
+export async function draftFor(deps: AppDeps, f: ReviewFacts, voice?: Voice): Promise<{ text: string; writtenBy: ReplyWriterKind; request: ReplyRequest }> {
   const request = replyRequest(f, voice ?? (await voiceOf(deps, f.locationId)));
   const { seed: _seed, withheld: _withheld, ...written } = request;
   const basis = createHash('sha256')
     .update(JSON.stringify({ ...written, writer: deps.providers.replies.kind }))
     .digest('base64url');
   const kept = await deps.db.reviewReplyDraft.findUnique({ where: { reviewId: f.id } });
-  if (kept && kept.basis === basis) return { text: kept.text, writtenBy: kept.writtenBy as 'local', request };
+  if (kept && kept.basis === basis) return { text: kept.text, writtenBy: kept.writtenBy as ReplyWriterKind, request };
   let reply = await deps.providers.replies.write(request);
   // Two reviews of a location never share a draft: the local writer picks other phrases until its words are new.
   for (let variant = 1; variant <= DRAFT_VARIANTS && (await sameDraftElsewhere(deps, f, reply.text)); variant++) {
