@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestQuote, excerptOf, rankTopics, shareOf, storeSpans, strongestAndWeakest } from './figures.js';
+import { excerptOf, rankTopics, shareOf, storeSpans, strongestAndWeakest } from './figures.js';
 
 describe('shares', () => {
   it('are four decimals, and 0 of nothing', () => {
@@ -53,16 +53,6 @@ describe('quotes', () => {
     expect(cut.endsWith('…')).toBe(true);
     expect(long.startsWith(cut.slice(0, -1))).toBe(true);
     expect(cut.slice(0, -1).endsWith(' ')).toBe(false);
-  });
-
-  it('come from the review most about the topic, then one that fits, then the latest', () => {
-    const at = (h: number) => new Date(Date.UTC(2026, 0, 5, h));
-    const long = 'x '.repeat(100);
-    const pick = (rows: { id: number; text: string; topicCount: number; postedAt: Date }[]) => bestQuote(rows)?.id;
-    expect(pick([{ id: 1, text: 'Short', topicCount: 2, postedAt: at(9) }, { id: 2, text: long, topicCount: 1, postedAt: at(8) }])).toBe(2);
-    expect(pick([{ id: 1, text: long, topicCount: 1, postedAt: at(9) }, { id: 2, text: 'Short', topicCount: 1, postedAt: at(8) }])).toBe(2);
-    expect(pick([{ id: 1, text: 'A', topicCount: 1, postedAt: at(8) }, { id: 2, text: 'B', topicCount: 1, postedAt: at(9) }])).toBe(2);
-    expect(pick([])).toBeUndefined();
   });
 });
 

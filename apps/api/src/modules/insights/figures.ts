@@ -74,27 +74,6 @@ export function excerptOf(text: string, max = INSIGHTS_QUOTE_CHARS): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?-]+$/, '')}…`;
 }
 
-export interface QuoteCandidate {
-  id: number;
-  text: string;
-  /** How many topics the review speaks of. */
-  topicCount: number;
-  postedAt: Date;
-}
-
-/**
- * The review a quote is taken from, among a day's candidates: the one that speaks of the fewest topics (the most about
- * this one), then one whose whole text fits a quote, then the latest.
- */
-export function bestQuote<T extends QuoteCandidate>(candidates: readonly T[]): T | null {
-  const fits = (c: QuoteCandidate) => (c.text.replace(/\s+/g, ' ').trim().length <= INSIGHTS_QUOTE_CHARS ? 0 : 1);
-  return (
-    [...candidates].sort(
-      (a, b) => a.topicCount - b.topicCount || fits(a) - fits(b) || b.postedAt.getTime() - a.postedAt.getTime() || b.id - a.id,
-    )[0] ?? null
-  );
-}
-
 /** A range's whole months for the monthly store, and the days before and after them for the daily one. */
 export function storeSpans(range: DayRange): StoreSpans {
   const fullFrom = range.from === monthStart(range.from) ? range.from : addMonths(monthStart(range.from), 1);

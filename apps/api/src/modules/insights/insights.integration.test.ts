@@ -137,6 +137,25 @@ describe('insights', () => {
     expect(res.data.quotes[0]).toMatchObject({ source: 'google', author: 'Author a5', captured_on: at(M1, 7).toISOString() });
   });
 
+  it('quotes, of a day, the review most about the topic, then one whose words fit, then the latest', async () => {
+    const M2 = monthAgo(2);
+    const long = `Fair price. ${'The crew explained the whole repair to us step by step. '.repeat(4)}`;
+    await review('q1', { campaignId: alex.id, postedAt: at(M2, 10, '20:00:00'), text: 'Fair price and great work.', topics: { price: 1, quality: 1 } });
+    await review('q2', { campaignId: alex.id, postedAt: at(M2, 10, '19:00:00'), text: long, topics: { price: 1 } });
+    await review('q3', { campaignId: alex.id, postedAt: at(M2, 10, '18:00:00'), text: ' Fair\n  price. ', topics: { price: 1 } });
+    const quoted = async () =>
+      (await load({ from_date: M2, to_date: lastDay(M2) })).data.quotes.map((q: { topic: string; transaction_id: number; excerpt: string }) => [q.topic, q.transaction_id, q.excerpt]);
+    expect(await quoted()).toEqual([
+      ['price', reviewIds.q3, 'Fair price.'],
+      ['quality', reviewIds.q1, 'Fair price and great work.'],
+    ]);
+    await t.db.review.update({ where: { id: reviewIds.q3 }, data: { archived: true } });
+    const [price] = await quoted();
+    expect(price[1]).toBe(reviewIds.q2);
+    expect(price[2]).toMatch(/^Fair price\. The crew explained .*…$/);
+    expect(price[2].length).toBeLessThanOrEqual(160);
+  });
+
   it("names each technician's strongest and weakest topic among those mentioned at least 5 times", async () => {
     const res = await load(WHOLE);
     expect(res.data.technicians).toEqual([

@@ -86,48 +86,60 @@ export interface QuoteRow {
   source: string;
   text: string;
   author_name: string;
-  posted_at: Date;
-  topic_count: number;
+  /** ISO 8601, UTC. */
+  posted_at: string;
 }
 
-/** The reviews a quote may be chosen from: the newest of its day that mention the topic with that polarity. */
+/** The reviews a quote is chosen from: the newest of its day that mention the topic with that polarity. */
 const QUOTE_CANDIDATES = 25;
 
+/** The quotes' statement, with or without one campaign's reviews ($7): apart, so that each plan has its own index. */
+const quotesSql = (oneCampaign: boolean) => {
+  const campaign = (alias: string) => (oneCampaign ? `AND ${alias}.campaign_id = $7` : '');
+  return `SELECT t.topic, p.polarity, r.id, r.source, r.text, r.author_name, to_char(r.posted_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS posted_at
+             FROM unnest($2::text[]) AS t(topic)
+             CROSS JOIN (VALUES ('positive', '1'), ('negative', '-1')) AS p(polarity, value)
+             CROSS JOIN LATERAL (
+               SELECT max(c.day) AS day FROM review_topic_daily_counts c
+                WHERE c.location_id = $1 AND c.topic = t.topic AND c.day BETWEEN $3::date AND $4::date ${campaign('c')}
+                  AND CASE p.polarity WHEN 'positive' THEN c.positive ELSE c.negative END > 0) d
+             CROSS JOIN LATERAL (
+               SELECT n.* FROM (
+                 SELECT r.id, r.source, r.text, r.author_name, r.posted_at, cardinality(r.topics) AS topic_count
+                   FROM reviews r
+                  WHERE r.location_id = $1 ${campaign('r')}
+                    AND r.posted_at >= (d.day::timestamp AT TIME ZONE $5) AT TIME ZONE 'UTC'
+                    AND r.posted_at < ((d.day + 1)::timestamp AT TIME ZONE $5) AT TIME ZONE 'UTC'
+                    AND NOT r.archived AND r.topics @> ARRAY[t.topic] AND r.topic_sentiments ->> t.topic = p.value
+                  ORDER BY r.posted_at DESC, r.id DESC
+                  LIMIT ${QUOTE_CANDIDATES}) n
+                ORDER BY n.topic_count, char_length(regexp_replace(btrim(n.text), '\\s+', ' ', 'g')) > $6, n.posted_at DESC, n.id DESC
+                LIMIT 1) r`;
+};
+const QUOTES_SQL = quotesSql(false);
+const CAMPAIGN_QUOTES_SQL = quotesSql(true);
+
 /**
- * The candidates of every quote in one statement: for each topic and polarity, the latest day of the range with such a
- * mention (the daily store's (location, topic, day) index answers it), then that day's newest reviews with it, found
- * through the (location, posted_at) index.
+ * Every quote in one statement: for each topic and polarity, the latest day of the range with such a mention (the daily
+ * store's (location, topic, day) index answers it), that day's newest 25 reviews with it (the (location, posted_at)
+ * index, or (location, campaign, posted_at) for one campaign), and of those the one naming the fewest topics (the most
+ * about this one), then one whose words fit a quote (`quoteChars`), then the latest.
  */
-async function quoteCandidates(
+async function quotes(
   db: Db,
   locationId: number,
   range: { from: Day; to: Day },
   timeZone: string,
   campaignId: number | null,
+  quoteChars: number,
 ): Promise<QuoteRow[]> {
-  const { rows } = await poolOf(db).query<QuoteRow>({
-    name: 'insights-quotes',
-    text: `SELECT t.topic, p.polarity, r.id, r.source, r.text, r.author_name, r.posted_at, r.topic_count
-             FROM unnest($2::text[]) AS t(topic)
-             CROSS JOIN (VALUES ('positive', '1'), ('negative', '-1')) AS p(polarity, value)
-             CROSS JOIN LATERAL (
-               SELECT max(c.day) AS day FROM review_topic_daily_counts c
-                WHERE c.location_id = $1 AND c.topic = t.topic AND c.day BETWEEN $3::date AND $4::date
-                  AND ($6::int IS NULL OR c.campaign_id = $6)
-                  AND CASE p.polarity WHEN 'positive' THEN c.positive ELSE c.negative END > 0) d
-             CROSS JOIN LATERAL (
-               SELECT r.id, r.source, r.text, r.author_name, r.posted_at, cardinality(r.topics) AS topic_count
-                 FROM reviews r
-                WHERE r.location_id = $1
-                  AND r.posted_at >= (d.day::timestamp AT TIME ZONE $5) AT TIME ZONE 'UTC'
-                  AND r.posted_at < ((d.day + 1)::timestamp AT TIME ZONE $5) AT TIME ZONE 'UTC'
-                  AND NOT r.archived AND ($6::int IS NULL OR r.campaign_id = $6)
-                  AND r.topics @> ARRAY[t.topic] AND r.topic_sentiments ->> t.topic = p.value
-                ORDER BY r.posted_at DESC, r.id DESC
-                LIMIT ${QUOTE_CANDIDATES}) r`,
-    values: [locationId, REVIEW_TOPICS, range.from, range.to, timeZone, campaignId],
-  });
+  const values = [locationId, REVIEW_TOPICS, range.from, range.to, timeZone, quoteChars];
+  const { rows } = await poolOf(db).query<QuoteRow>(
+    campaignId === null
+      ? { name: 'insights-quotes', text: QUOTES_SQL, values }
+      : { name: 'insights-quotes-campaign', text: CAMPAIGN_QUOTES_SQL, values: [...values, campaignId] },
+  );
   return rows;
 }
 
-export const insightsQueries = { lookups, counts, quoteCandidates };
+export const insightsQueries = { lookups, counts, quotes };

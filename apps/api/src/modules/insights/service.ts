@@ -2,7 +2,7 @@ import { insightsApi, isReviewTopic, MSG, REVIEW_TOPICS, type EndpointData, type
 import type { LocationCtx } from '../../http/context.js';
 import { notFound } from '../../lib/errors.js';
 import { addMonths, localDay, monthLabel, monthStart, reportRange, type Day, type DayRange } from '../analytics/index.js';
-import { bestQuote, excerptOf, rankTopics, storeSpans, strongestAndWeakest, type Counts } from './figures.js';
+import { excerptOf, rankTopics, storeSpans, strongestAndWeakest, type Counts } from './figures.js';
 import { insightsQueries, type CountRow } from './queries.js';
 
 type Insights = EndpointData<typeof insightsApi.loadInsights>;
@@ -28,30 +28,18 @@ export async function loadInsights(ctx: LocationCtx, input: InsightsInput): Prom
   const { timeZone, campaignId } = await insightsQueries.lookups(ctx.db, locationId, input.campaign_uid);
   if (input.campaign_uid && campaignId === null) throw notFound(MSG.campaignNotFound);
   const range = reportRange(input, localDay(new Date(), timeZone));
-  const [rows, candidates] = await Promise.all([
+  const [rows, found] = await Promise.all([
     insightsQueries.counts(ctx.db, locationId, storeSpans(range), campaignId),
-    insightsQueries.quoteCandidates(ctx.db, locationId, range, timeZone, campaignId),
+    insightsQueries.quotes(ctx.db, locationId, range, timeZone, campaignId, insightsApi.INSIGHTS_QUOTE_CHARS),
   ]);
   const of = (kind: CountRow['kind']) => rows.filter((r) => r.kind === kind);
   const topics = rankTopics(of('overall'));
 
   const quotes: Quote[] = topics.flatMap((t) =>
     (['positive', 'negative'] as const).flatMap((polarity) => {
-      const best = bestQuote(
-        candidates.filter((c) => c.topic === t.topic && c.polarity === polarity).map((c) => ({ ...c, topicCount: c.topic_count, postedAt: c.posted_at })),
-      );
-      if (!best) return [];
-      return [
-        {
-          topic: t.topic,
-          polarity,
-          transaction_id: best.id,
-          source: best.source,
-          excerpt: excerptOf(best.text),
-          author: best.author_name,
-          captured_on: best.posted_at.toISOString(),
-        },
-      ];
+      const q = found.find((f) => f.topic === t.topic && f.polarity === polarity);
+      if (!q) return [];
+      return [{ topic: t.topic, polarity, transaction_id: q.id, source: q.source, excerpt: excerptOf(q.text), author: q.author_name, captured_on: q.posted_at }];
     }),
   );
 
