@@ -91,7 +91,7 @@ export interface QuoteRow {
 }
 
 /** The reviews a quote is chosen from: the newest of its day that mention the topic with that polarity. */
-const QUOTE_CANDIDATES = 25;
+const QUOTE_CANDIDATES = 10;
 
 /** The quotes' statement, with or without one campaign's reviews ($7): apart, so that each plan has its own index. */
 const quotesSql = (oneCampaign: boolean) => {
@@ -121,7 +121,7 @@ const CAMPAIGN_QUOTES_SQL = quotesSql(true);
 
 /**
  * Every quote in one statement: for each topic and polarity, the latest day of the range with such a mention (the daily
- * store's (location, topic, day) index answers it), that day's newest 25 reviews with it (the (location, posted_at)
+ * store's (location, topic, day) index answers it), that day's newest 10 reviews with it (the (location, posted_at)
  * index, or (location, campaign, posted_at) for one campaign), and of those the one naming the fewest topics (the most
  * about this one), then one whose words fit a quote (`quoteChars`), then the latest.
  */
