@@ -1,36 +1,74 @@
 -- Store: review_topic_daily_counts (ReviewTopicDailyCount, prisma/schema/insights.prisma)
---   location_id, day (the location's local day of posted_at), campaign_id (0 for none), topic → mentions, positive,
---   negative: how many of the location's reviews of that day and campaign speak of the topic, and with which polarity
---   (topic_sentiments: 1 positive, -1 negative; the rest of the mentions are mixed or neutral).
+--   location_id, day (the location's local day of posted_at), campaign_id (0 for none) → mentions, positive, negative:
+--   arrays holding each topic's count in the order of review_topic_keys(): how many of the location's reviews of that
+--   day and campaign speak of the topic, and of those how many praise it (topic_sentiments 1) and blame it (-1); the
+--   rest of the mentions are mixed or neutral.
 -- Derived from: reviews (location_id, posted_at, archived, campaign_id, topics, topic_sentiments; archived reviews left
 --   out); locations.time_zone.
--- Read by: Analyze › Insights (modules/insights/service.ts): the topics' ranking, their trend by month, each
---   technician's strongest and weakest topic, and the days its quotes are taken from.
+-- Read by: Analyze › Insights (modules/insights/queries.ts): a range's partial months, and the latest day a topic was
+--   praised or blamed (its quotes' day).
 -- Kept by: reviews_review_topic_daily_counts_insert/_update/_delete (statement triggers: the classifier writes a batch
 --   of reviews in one statement).
 -- Rebuilt by: derived_rebuild_review_topic_daily_counts(location, from_day, to_day).
 
--- A statement's reviews: each topic they mention, on its campaign's day, added (new rows) or taken away (old rows).
--- Rows whose counted columns did not change cancel out and write nothing.
+-- The topics in the order of the stores' arrays: REVIEW_TOPICS (packages/shared/src/review-topics.ts), which a test
+-- holds equal to this list.
+CREATE OR REPLACE FUNCTION review_topic_keys() RETURNS text[]
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY['punctuality', 'price', 'professionalism', 'quality', 'cleanliness', 'communication', 'scheduling']
+$$;
+
+-- Two arrays of counts added place by place.
+CREATE OR REPLACE FUNCTION review_topic_add(a integer[], b integer[]) RETURNS integer[]
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_agg(coalesce(x, 0) + coalesce(y, 0) ORDER BY i) FROM unnest(a, b) WITH ORDINALITY AS u(x, y, i)
+$$;
+
+-- The reviews a statement changed in what the topic stores count, with a sign (1 written, -1 replaced or removed): an
+-- update that leaves location, time, archiving, campaign, topics and polarities as they were (a reply, the export row,
+-- the customer's details) brings nothing. Only reviews with topics count.
+CREATE OR REPLACE FUNCTION review_topic_changed_rows(op text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE op
+    WHEN 'INSERT' THEN 'SELECT 1 AS sign, n.* FROM new_rows n WHERE cardinality(n.topics) > 0'
+    WHEN 'DELETE' THEN 'SELECT -1 AS sign, o.* FROM old_rows o WHERE cardinality(o.topics) > 0'
+    ELSE 'SELECT 1 AS sign, n.* FROM new_rows n JOIN old_rows o ON o.id = n.id
+           WHERE cardinality(n.topics) > 0
+             AND (o.location_id, o.posted_at, o.archived, o.campaign_id, o.topics, o.topic_sentiments)
+                 IS DISTINCT FROM (n.location_id, n.posted_at, n.archived, n.campaign_id, n.topics, n.topic_sentiments)
+          UNION ALL
+          SELECT -1, o.* FROM old_rows o JOIN new_rows n ON n.id = o.id
+           WHERE cardinality(o.topics) > 0
+             AND (o.location_id, o.posted_at, o.archived, o.campaign_id, o.topics, o.topic_sentiments)
+                 IS DISTINCT FROM (n.location_id, n.posted_at, n.archived, n.campaign_id, n.topics, n.topic_sentiments)'
+  END
+$$;
+
+-- A statement's changed reviews: their topics' counts on their campaign's day, added (new rows) or taken away (old).
 CREATE OR REPLACE FUNCTION review_topic_daily_counts_reviews() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  changed text := rollup_changed_rows(TG_OP);
+  changed text := review_topic_changed_rows(TG_OP);
 BEGIN
   EXECUTE derived_share_locations(changed);
   EXECUTE format($sql$
-    INSERT INTO review_topic_daily_counts AS c (location_id, day, campaign_id, topic, mentions, positive, negative)
-    SELECT r.location_id, (r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date,
-           coalesce(r.campaign_id, 0), t.topic, sum(r.sign), sum(r.sign * (r.topic_sentiments ->> t.topic = '1')::int),
-           sum(r.sign * (r.topic_sentiments ->> t.topic = '-1')::int)
-      FROM (%s) r JOIN locations l ON l.id = r.location_id CROSS JOIN LATERAL unnest(r.topics) AS t(topic)
-     WHERE NOT r.archived
-     GROUP BY 1, 2, 3, 4
-    HAVING (sum(r.sign), sum(r.sign * (r.topic_sentiments ->> t.topic = '1')::int), sum(r.sign * (r.topic_sentiments ->> t.topic = '-1')::int))
-           <> (0, 0, 0)
-     ORDER BY 1, 2, 3, 4
-    ON CONFLICT (location_id, day, campaign_id, topic) DO UPDATE SET
-      mentions = c.mentions + EXCLUDED.mentions, positive = c.positive + EXCLUDED.positive, negative = c.negative + EXCLUDED.negative
+    INSERT INTO review_topic_daily_counts AS c (location_id, day, campaign_id, mentions, positive, negative)
+    SELECT x.location_id, x.day, x.campaign_id, array_agg(x.m ORDER BY x.i), array_agg(x.p ORDER BY x.i), array_agg(x.n ORDER BY x.i)
+      FROM (SELECT r.location_id, (r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date AS day,
+                   coalesce(r.campaign_id, 0) AS campaign_id, k.i,
+                   sum(r.sign * (k.key = ANY (r.topics))::int)::int AS m,
+                   sum(r.sign * (k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '1')::int)::int AS p,
+                   sum(r.sign * (k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '-1')::int)::int AS n
+              FROM (%s) r JOIN locations l ON l.id = r.location_id
+             CROSS JOIN unnest(review_topic_keys()) WITH ORDINALITY AS k(key, i)
+             WHERE NOT r.archived
+             GROUP BY 1, 2, 3, 4) x
+     GROUP BY 1, 2, 3
+    HAVING bool_or((x.m, x.p, x.n) <> (0, 0, 0))
+     ORDER BY 1, 2, 3
+    ON CONFLICT (location_id, day, campaign_id) DO UPDATE SET
+      mentions = review_topic_add(c.mentions, EXCLUDED.mentions), positive = review_topic_add(c.positive, EXCLUDED.positive),
+      negative = review_topic_add(c.negative, EXCLUDED.negative)
   $sql$, changed);
   RETURN NULL;
 END $fn$;
@@ -45,36 +83,53 @@ ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_insert;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_update;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_delete;
 
+-- The counts of a location's reviews posted from `t0` to before `t1`, per bucket (`bucket_of`: an expression of the
+-- review's local time `r.lt`, its day or its month) and campaign, as the stores keep them: for a rebuild.
+CREATE OR REPLACE FUNCTION review_topic_counts_of(loc integer, t0 timestamp, t1 timestamp, zone text, bucket_of text)
+RETURNS TABLE (bucket date, campaign_id integer, mentions integer[], positive integer[], negative integer[])
+LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+  RETURN QUERY EXECUTE format($sql$
+    SELECT x.bucket, x.campaign_id, array_agg(x.m ORDER BY x.i), array_agg(x.p ORDER BY x.i), array_agg(x.n ORDER BY x.i)
+      FROM (SELECT (%s)::date AS bucket, coalesce(r.campaign_id, 0) AS campaign_id, k.i,
+                   count(*) FILTER (WHERE k.key = ANY (r.topics))::int AS m,
+                   count(*) FILTER (WHERE k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '1')::int AS p,
+                   count(*) FILTER (WHERE k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '-1')::int AS n
+              FROM (SELECT r.*, r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE $4 AS lt FROM reviews r
+                     WHERE r.location_id = $1 AND r.posted_at >= $2 AND r.posted_at < $3 AND NOT r.archived AND cardinality(r.topics) > 0) r
+             CROSS JOIN unnest(review_topic_keys()) WITH ORDINALITY AS k(key, i)
+             GROUP BY 1, 2, 3) x
+     GROUP BY 1, 2
+    HAVING bool_or(x.m <> 0)
+  $sql$, bucket_of) USING loc, t0, t1, zone;
+END $fn$;
+
 CREATE OR REPLACE FUNCTION derived_rebuild_review_topic_daily_counts(loc integer, from_day date, to_day date) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   zone text;
   lo date := coalesce(from_day, '-infinity');
   hi date := coalesce(to_day, 'infinity');
+  zero integer[] := array_fill(0, ARRAY[cardinality(review_topic_keys())]);
   changed integer;
 BEGIN
   PERFORM derived_lock_location(loc);
   zone := derived_zone(loc);
   WITH want AS (
-    SELECT (r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE zone)::date AS day, coalesce(r.campaign_id, 0) AS campaign_id, t.topic,
-           count(*)::int AS mentions, count(*) FILTER (WHERE r.topic_sentiments ->> t.topic = '1')::int AS positive,
-           count(*) FILTER (WHERE r.topic_sentiments ->> t.topic = '-1')::int AS negative
-      FROM reviews r CROSS JOIN LATERAL unnest(r.topics) AS t(topic)
-     WHERE r.location_id = loc AND r.posted_at >= derived_day_start(lo, zone) AND r.posted_at < derived_day_start(hi + 1, zone)
-       AND NOT r.archived
-     GROUP BY 1, 2, 3
+    SELECT w.bucket AS day, w.campaign_id, w.mentions, w.positive, w.negative
+      FROM review_topic_counts_of(loc, derived_day_start(lo, zone), derived_day_start(hi + 1, zone), zone, 'r.lt') w
   ), have AS (
-    SELECT c.day, c.campaign_id, c.topic, c.mentions, c.positive, c.negative
+    SELECT c.day, c.campaign_id, c.mentions, c.positive, c.negative
       FROM review_topic_daily_counts c WHERE c.location_id = loc AND c.day BETWEEN lo AND hi
   ), diff AS (
-    SELECT day, campaign_id, topic, coalesce(w.mentions, 0) AS mentions, coalesce(w.positive, 0) AS positive, coalesce(w.negative, 0) AS negative
-      FROM want w FULL JOIN have h USING (day, campaign_id, topic)
-     WHERE (coalesce(w.mentions, 0), coalesce(w.positive, 0), coalesce(w.negative, 0))
-           IS DISTINCT FROM (coalesce(h.mentions, 0), coalesce(h.positive, 0), coalesce(h.negative, 0))
+    SELECT day, campaign_id, coalesce(w.mentions, zero) AS mentions, coalesce(w.positive, zero) AS positive, coalesce(w.negative, zero) AS negative
+      FROM want w FULL JOIN have h USING (day, campaign_id)
+     WHERE (coalesce(w.mentions, zero), coalesce(w.positive, zero), coalesce(w.negative, zero))
+           IS DISTINCT FROM (coalesce(h.mentions, zero), coalesce(h.positive, zero), coalesce(h.negative, zero))
   ), written AS (
-    INSERT INTO review_topic_daily_counts AS c (location_id, day, campaign_id, topic, mentions, positive, negative)
-    SELECT loc, d.day, d.campaign_id, d.topic, d.mentions, d.positive, d.negative FROM diff d
-    ON CONFLICT (location_id, day, campaign_id, topic) DO UPDATE SET
+    INSERT INTO review_topic_daily_counts AS c (location_id, day, campaign_id, mentions, positive, negative)
+    SELECT loc, d.day, d.campaign_id, d.mentions, d.positive, d.negative FROM diff d
+    ON CONFLICT (location_id, day, campaign_id) DO UPDATE SET
       mentions = EXCLUDED.mentions, positive = EXCLUDED.positive, negative = EXCLUDED.negative
     RETURNING 1
   )

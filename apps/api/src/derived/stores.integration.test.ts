@@ -196,8 +196,8 @@ describe('every store and its rebuild', () => {
     await t.db.$executeRaw`UPDATE review_daily_counts SET count = count + 1 WHERE location_id = ${austinId} AND day = (SELECT max(day) FROM review_daily_counts WHERE location_id = ${austinId})`;
     await t.db.$executeRaw`UPDATE dispatch_daily_stats SET kudo_index_sum_x2520 = kudo_index_sum_x2520 + 1 WHERE location_id = ${austinId} AND day = (SELECT max(day) FROM dispatch_daily_stats WHERE location_id = ${austinId})`;
     await t.db.$executeRaw`DELETE FROM campaign_daily_stats WHERE location_id = ${austinId} AND campaign_id = ${campaignId}`;
-    await t.db.$executeRaw`UPDATE review_topic_daily_counts SET positive = positive + 1 WHERE location_id = ${austinId} AND topic = 'price'`;
-    await t.db.$executeRaw`UPDATE review_topic_monthly_counts SET negative = negative + 1 WHERE location_id = ${austinId} AND topic = 'quality'`;
+    await t.db.$executeRaw`UPDATE review_topic_daily_counts SET positive[2] = positive[2] + 1 WHERE location_id = ${austinId} AND day = (SELECT max(day) FROM review_topic_daily_counts WHERE location_id = ${austinId})`;
+    await t.db.$executeRaw`UPDATE review_topic_monthly_counts SET negative[4] = negative[4] + 1 WHERE location_id = ${austinId}`;
     await t.db.$executeRaw`INSERT INTO log_daily_counts (location_id, day, channel, count) VALUES (${austinId}, '2001-01-01', 'sms', 3)`;
     await t.db.$executeRaw`UPDATE inbox_unread_totals SET count = count + 2 WHERE location_id = ${austinId} AND user_id = 0`;
     await t.db.$executeRaw`UPDATE conversation_list_entries SET json = '{}' WHERE conversation_id = ${anyConversation}`;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type ReviewTopic } from '@kudo/shared';
+import { MSG, REVIEW_TOPICS, type ReviewTopic } from '@kudo/shared';
 import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
 import { userWithoutAnalytics } from '../analytics/test-support.js';
 
@@ -240,6 +240,13 @@ describe('insights', () => {
     const res = await load({ from_date: monthAgo(30), to_date: monthAgo(29) });
     expect(res.data).toMatchObject({ topics: [], quotes: [], technicians: [] });
     expect(res.data.months).toHaveLength(2);
+  });
+});
+
+describe('the topic stores', () => {
+  it('keep their arrays in the order of REVIEW_TOPICS', async () => {
+    const [row] = await t.db.$queryRaw<{ keys: string[] }[]>`SELECT review_topic_keys() AS keys`;
+    expect(row!.keys).toEqual([...REVIEW_TOPICS]);
   });
 });
 

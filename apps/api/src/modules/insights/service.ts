@@ -1,4 +1,4 @@
-import { insightsApi, isReviewTopic, MSG, REVIEW_TOPICS, type EndpointData, type ReviewTopic } from '@kudo/shared';
+import { insightsApi, MSG, REVIEW_TOPICS, type EndpointData, type ReviewTopic } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
 import { notFound } from '../../lib/errors.js';
 import { addMonths, localDay, monthLabel, monthStart, reportRange, type Day, type DayRange } from '../analytics/index.js';
@@ -21,6 +21,10 @@ function monthsOf(range: DayRange): Day[] {
   return months;
 }
 
+/** A group's arrays as each topic's counts (the arrays follow REVIEW_TOPICS). */
+const countsOf = (r: CountRow): (Counts & { topic: ReviewTopic })[] =>
+  REVIEW_TOPICS.map((topic, i) => ({ topic, mentions: r.mentions[i] ?? 0, positive: r.positive[i] ?? 0, negative: r.negative[i] ?? 0 }));
+
 const emptyMentions = () => Object.fromEntries(REVIEW_TOPICS.map((t) => [t, 0])) as Record<ReviewTopic, number>;
 
 export async function loadInsights(ctx: LocationCtx, input: InsightsInput): Promise<Insights> {
@@ -33,7 +37,8 @@ export async function loadInsights(ctx: LocationCtx, input: InsightsInput): Prom
     insightsQueries.quotes(ctx.db, locationId, range, timeZone, campaignId, insightsApi.INSIGHTS_QUOTE_CHARS),
   ]);
   const of = (kind: CountRow['kind']) => rows.filter((r) => r.kind === kind);
-  const topics = rankTopics(of('overall'));
+  const overall = of('overall')[0];
+  const topics = rankTopics(overall ? countsOf(overall) : []);
 
   const quotes: Quote[] = topics.flatMap((t) =>
     (['positive', 'negative'] as const).flatMap((polarity) => {
@@ -47,21 +52,16 @@ export async function loadInsights(ctx: LocationCtx, input: InsightsInput): Prom
   const monthIndex = new Map(months.map((m, i) => [`${m.month}-01`, i]));
   for (const r of of('month')) {
     const i = r.month ? monthIndex.get(r.month) : undefined;
-    if (i !== undefined && isReviewTopic(r.topic)) months[i]!.mentions[r.topic] = r.mentions;
+    if (i !== undefined) for (const c of countsOf(r)) months[i]!.mentions[c.topic] = c.mentions;
   }
 
-  const byCampaign = new Map<number, { uid: string; name: string; image: string; counts: Counts[] }>();
-  for (const r of of('campaign')) {
-    if (!r.campaign_id || r.uid === null) continue;
-    const entry = byCampaign.get(r.campaign_id) ?? { uid: r.uid, name: r.name ?? '', image: r.image ?? '', counts: [] };
-    entry.counts.push(r);
-    byCampaign.set(r.campaign_id, entry);
-  }
-  const technicians = [...byCampaign.values()]
-    .flatMap((c) => {
-      const mentions = c.counts.filter((x) => isReviewTopic(x.topic)).reduce((n, x) => n + x.mentions, 0);
+  const technicians = of('campaign')
+    .flatMap((r) => {
+      if (!r.campaign_id || r.uid === null) return [];
+      const counts = countsOf(r);
+      const mentions = counts.reduce((n, x) => n + x.mentions, 0);
       if (mentions <= 0) return [];
-      return [{ campaign_uid: c.uid, name: c.name, image: c.image, mentions, ...strongestAndWeakest(c.counts, insightsApi.INSIGHTS_MIN_MENTIONS) }];
+      return [{ campaign_uid: r.uid, name: r.name ?? '', image: r.image ?? '', mentions, ...strongestAndWeakest(counts, insightsApi.INSIGHTS_MIN_MENTIONS) }];
     })
     .sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name) || a.campaign_uid.localeCompare(b.campaign_uid));
 
