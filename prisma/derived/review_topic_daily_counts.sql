@@ -44,6 +44,77 @@ LANGUAGE sql IMMUTABLE AS $$
   END
 $$;
 
+-- The statement adding a statement's changed reviews (`changed`, signed) to a topic store: `store`, its bucket column
+-- (`bucket`: day or month) and the bucket as an expression of the review's local time `r.lt` (`bucket_of`).
+CREATE OR REPLACE FUNCTION review_topic_store_add(changed text, store text, bucket text, bucket_of text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT format($sql$
+    INSERT INTO %2$I AS c (location_id, %3$I, campaign_id, mentions, positive, negative)
+    SELECT x.location_id, x.bucket, x.campaign_id, array_agg(x.m ORDER BY x.i), array_agg(x.p ORDER BY x.i), array_agg(x.n ORDER BY x.i)
+      FROM (SELECT r.location_id, (%4$s)::date AS bucket, coalesce(r.campaign_id, 0) AS campaign_id, k.i,
+                   sum(r.sign * (k.key = ANY (r.topics))::int)::int AS m,
+                   sum(r.sign * (k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '1')::int)::int AS p,
+                   sum(r.sign * (k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '-1')::int)::int AS n
+              FROM (SELECT r.*, r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York') AS lt
+                      FROM (%1$s) r JOIN locations l ON l.id = r.location_id WHERE NOT r.archived) r
+             CROSS JOIN unnest(review_topic_keys()) WITH ORDINALITY AS k(key, i)
+             GROUP BY 1, 2, 3, 4) x
+     GROUP BY 1, 2, 3
+    HAVING bool_or((x.m, x.p, x.n) <> (0, 0, 0))
+     ORDER BY 1, 2, 3
+    ON CONFLICT (location_id, %3$I, campaign_id) DO UPDATE SET
+      mentions = review_topic_add(c.mentions, EXCLUDED.mentions), positive = review_topic_add(c.positive, EXCLUDED.positive),
+      negative = review_topic_add(c.negative, EXCLUDED.negative)
+  $sql$, changed, store, bucket, bucket_of)
+$fn$;
+
+-- Writes a location's rows of a topic store whose buckets are from `lo` to before `hi` as the reviews give them (those
+-- that should not be there set to zero, the others only where they differ); answers how many rows it wrote. The
+-- reviews read are those posted from the local day `lo` to before the local day `hi`.
+CREATE OR REPLACE FUNCTION review_topic_store_rebuild(loc integer, lo date, hi date, store text, bucket text, bucket_of text) RETURNS integer
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  zone text;
+  zero integer[] := array_fill(0, ARRAY[cardinality(review_topic_keys())]);
+  changed integer;
+BEGIN
+  PERFORM derived_lock_location(loc);
+  zone := derived_zone(loc);
+  EXECUTE format($sql$
+    WITH want AS (
+      SELECT x.bucket, x.campaign_id, array_agg(x.m ORDER BY x.i) AS mentions, array_agg(x.p ORDER BY x.i) AS positive,
+             array_agg(x.n ORDER BY x.i) AS negative
+        FROM (SELECT (%3$s)::date AS bucket, coalesce(r.campaign_id, 0) AS campaign_id, k.i,
+                     count(*) FILTER (WHERE k.key = ANY (r.topics))::int AS m,
+                     count(*) FILTER (WHERE k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '1')::int AS p,
+                     count(*) FILTER (WHERE k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '-1')::int AS n
+                FROM (SELECT r.*, r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE $4 AS lt FROM reviews r
+                       WHERE r.location_id = $1 AND r.posted_at >= derived_day_start($2, $4) AND r.posted_at < derived_day_start($3, $4)
+                         AND NOT r.archived AND cardinality(r.topics) > 0) r
+               CROSS JOIN unnest(review_topic_keys()) WITH ORDINALITY AS k(key, i)
+               GROUP BY 1, 2, 3) x
+       GROUP BY 1, 2
+      HAVING bool_or(x.m <> 0)
+    ), have AS (
+      SELECT c.%2$I AS bucket, c.campaign_id, c.mentions, c.positive, c.negative
+        FROM %1$I c WHERE c.location_id = $1 AND c.%2$I >= $2 AND c.%2$I < $3
+    ), diff AS (
+      SELECT bucket, campaign_id, coalesce(w.mentions, $5) AS mentions, coalesce(w.positive, $5) AS positive, coalesce(w.negative, $5) AS negative
+        FROM want w FULL JOIN have h USING (bucket, campaign_id)
+       WHERE (coalesce(w.mentions, $5), coalesce(w.positive, $5), coalesce(w.negative, $5))
+             IS DISTINCT FROM (coalesce(h.mentions, $5), coalesce(h.positive, $5), coalesce(h.negative, $5))
+    ), written AS (
+      INSERT INTO %1$I AS c (location_id, %2$I, campaign_id, mentions, positive, negative)
+      SELECT $1, d.bucket, d.campaign_id, d.mentions, d.positive, d.negative FROM diff d
+      ON CONFLICT (location_id, %2$I, campaign_id) DO UPDATE SET
+        mentions = EXCLUDED.mentions, positive = EXCLUDED.positive, negative = EXCLUDED.negative
+      RETURNING 1
+    )
+    SELECT count(*)::int FROM written
+  $sql$, store, bucket, bucket_of) INTO changed USING loc, lo, hi, zone, zero;
+  RETURN changed;
+END $fn$;
+
 -- A statement's changed reviews: their topics' counts on their campaign's day, added (new rows) or taken away (old).
 CREATE OR REPLACE FUNCTION review_topic_daily_counts_reviews() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
@@ -51,25 +122,7 @@ DECLARE
   changed text := review_topic_changed_rows(TG_OP);
 BEGIN
   EXECUTE derived_share_locations(changed);
-  EXECUTE format($sql$
-    INSERT INTO review_topic_daily_counts AS c (location_id, day, campaign_id, mentions, positive, negative)
-    SELECT x.location_id, x.day, x.campaign_id, array_agg(x.m ORDER BY x.i), array_agg(x.p ORDER BY x.i), array_agg(x.n ORDER BY x.i)
-      FROM (SELECT r.location_id, (r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date AS day,
-                   coalesce(r.campaign_id, 0) AS campaign_id, k.i,
-                   sum(r.sign * (k.key = ANY (r.topics))::int)::int AS m,
-                   sum(r.sign * (k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '1')::int)::int AS p,
-                   sum(r.sign * (k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '-1')::int)::int AS n
-              FROM (%s) r JOIN locations l ON l.id = r.location_id
-             CROSS JOIN unnest(review_topic_keys()) WITH ORDINALITY AS k(key, i)
-             WHERE NOT r.archived
-             GROUP BY 1, 2, 3, 4) x
-     GROUP BY 1, 2, 3
-    HAVING bool_or((x.m, x.p, x.n) <> (0, 0, 0))
-     ORDER BY 1, 2, 3
-    ON CONFLICT (location_id, day, campaign_id) DO UPDATE SET
-      mentions = review_topic_add(c.mentions, EXCLUDED.mentions), positive = review_topic_add(c.positive, EXCLUDED.positive),
-      negative = review_topic_add(c.negative, EXCLUDED.negative)
-  $sql$, changed);
+  EXECUTE review_topic_store_add(changed, 'review_topic_daily_counts', 'day', 'r.lt');
   RETURN NULL;
 END $fn$;
 
@@ -83,56 +136,10 @@ ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_insert;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_update;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_delete;
 
--- The counts of a location's reviews posted from `t0` to before `t1`, per bucket (`bucket_of`: an expression of the
--- review's local time `r.lt`, its day or its month) and campaign, as the stores keep them: for a rebuild.
-CREATE OR REPLACE FUNCTION review_topic_counts_of(loc integer, t0 timestamp, t1 timestamp, zone text, bucket_of text)
-RETURNS TABLE (bucket date, campaign_id integer, mentions integer[], positive integer[], negative integer[])
-LANGUAGE plpgsql STABLE AS $fn$
-BEGIN
-  RETURN QUERY EXECUTE format($sql$
-    SELECT x.bucket, x.campaign_id, array_agg(x.m ORDER BY x.i), array_agg(x.p ORDER BY x.i), array_agg(x.n ORDER BY x.i)
-      FROM (SELECT (%s)::date AS bucket, coalesce(r.campaign_id, 0) AS campaign_id, k.i,
-                   count(*) FILTER (WHERE k.key = ANY (r.topics))::int AS m,
-                   count(*) FILTER (WHERE k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '1')::int AS p,
-                   count(*) FILTER (WHERE k.key = ANY (r.topics) AND r.topic_sentiments ->> k.key = '-1')::int AS n
-              FROM (SELECT r.*, r.posted_at AT TIME ZONE 'UTC' AT TIME ZONE $4 AS lt FROM reviews r
-                     WHERE r.location_id = $1 AND r.posted_at >= $2 AND r.posted_at < $3 AND NOT r.archived AND cardinality(r.topics) > 0) r
-             CROSS JOIN unnest(review_topic_keys()) WITH ORDINALITY AS k(key, i)
-             GROUP BY 1, 2, 3) x
-     GROUP BY 1, 2
-    HAVING bool_or(x.m <> 0)
-  $sql$, bucket_of) USING loc, t0, t1, zone;
-END $fn$;
-
 CREATE OR REPLACE FUNCTION derived_rebuild_review_topic_daily_counts(loc integer, from_day date, to_day date) RETURNS integer
-LANGUAGE plpgsql AS $$
-DECLARE
-  zone text;
-  lo date := coalesce(from_day, '-infinity');
-  hi date := coalesce(to_day, 'infinity');
-  zero integer[] := array_fill(0, ARRAY[cardinality(review_topic_keys())]);
-  changed integer;
-BEGIN
-  PERFORM derived_lock_location(loc);
-  zone := derived_zone(loc);
-  WITH want AS (
-    SELECT w.bucket AS day, w.campaign_id, w.mentions, w.positive, w.negative
-      FROM review_topic_counts_of(loc, derived_day_start(lo, zone), derived_day_start(hi + 1, zone), zone, 'r.lt') w
-  ), have AS (
-    SELECT c.day, c.campaign_id, c.mentions, c.positive, c.negative
-      FROM review_topic_daily_counts c WHERE c.location_id = loc AND c.day BETWEEN lo AND hi
-  ), diff AS (
-    SELECT day, campaign_id, coalesce(w.mentions, zero) AS mentions, coalesce(w.positive, zero) AS positive, coalesce(w.negative, zero) AS negative
-      FROM want w FULL JOIN have h USING (day, campaign_id)
-     WHERE (coalesce(w.mentions, zero), coalesce(w.positive, zero), coalesce(w.negative, zero))
-           IS DISTINCT FROM (coalesce(h.mentions, zero), coalesce(h.positive, zero), coalesce(h.negative, zero))
-  ), written AS (
-    INSERT INTO review_topic_daily_counts AS c (location_id, day, campaign_id, mentions, positive, negative)
-    SELECT loc, d.day, d.campaign_id, d.mentions, d.positive, d.negative FROM diff d
-    ON CONFLICT (location_id, day, campaign_id) DO UPDATE SET
-      mentions = EXCLUDED.mentions, positive = EXCLUDED.positive, negative = EXCLUDED.negative
-    RETURNING 1
-  )
-  SELECT count(*) INTO changed FROM written;
-  RETURN changed;
-END $$;
+LANGUAGE sql AS $$
+  SELECT review_topic_store_rebuild(loc, coalesce(from_day, '-infinity'), coalesce(to_day + 1, 'infinity'), 'review_topic_daily_counts', 'day', 'r.lt')
+$$;
+
+-- Earlier forms.
+DROP FUNCTION IF EXISTS review_topic_counts_of(integer, timestamp, timestamp, text, text);

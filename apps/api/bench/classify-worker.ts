@@ -27,26 +27,14 @@ const SENTENCES = [
 ];
 const NAMES = ['Mike', 'Sarah', 'Priya', 'Kevin', 'Tasha', 'Luis', 'James', 'Marcus'];
 
-/** A small seeded generator (mulberry32): the same texts on every run. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `count` texts of one to four sentences, some naming the technician. */
-export function benchTexts(count: number, seed = 20_261_127): string[] {
-  const rand = generator(seed);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  return Array.from({ length: count }, () => {
-    const n = 1 + Math.floor(rand() * 4);
-    const parts = Array.from({ length: n }, () => pick(SENTENCES));
-    if (rand() < 0.4) parts.unshift(`${pick(NAMES)} did the job.`);
+/**
+ * `count` texts of one to four sentences, some naming the technician: the same on every run, and varied (the
+ * sentences are picked by steps prime to the list's length).
+ */
+export function benchTexts(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const parts = Array.from({ length: 1 + ((i * 7) % 4) }, (_, j) => SENTENCES[(i * 11 + j * 5 + Math.floor(i / 17)) % SENTENCES.length]!);
+    if (i % 5 < 2) parts.unshift(`${NAMES[(i * 3) % NAMES.length]} did the job.`);
     return parts.join(' ');
   });
 }
