@@ -145,10 +145,13 @@ async function record(deps: Deps, c: Claimed, result: AttemptResult): Promise<vo
     return;
   }
   const delay = retryDelaySeconds(c.attempts);
+  // A subscription switched off while this attempt was in flight (by another failing delivery) gets no retry: its
+  // waiting deliveries were failed then, and this one fails with them.
+  const retry = delay === null ? Prisma.sql`false` : Prisma.sql`EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = ${c.subscription_id} AND s.status = 'active')`;
   await deps.db.$executeRaw`
     UPDATE webhook_deliveries
-       SET status = ${delay === null ? 'failed' : 'pending'}, last_status = ${result.status}, last_error = ${result.error}, claimed_until = NULL,
-           next_attempt_at = ${delay === null ? Prisma.sql`NULL` : Prisma.sql`${UTC_NOW} + make_interval(secs => ${delay})`}
+       SET status = CASE WHEN ${retry} THEN 'pending' ELSE 'failed' END, last_status = ${result.status}, last_error = ${result.error}, claimed_until = NULL,
+           next_attempt_at = CASE WHEN ${retry} THEN ${UTC_NOW} + make_interval(secs => ${delay ?? 0}) END
      WHERE id = ${c.id} AND status = 'delivering' AND attempts = ${c.attempts}`;
   const [sub] = await deps.db.$queryRaw<{ failing_for_day: boolean }[]>`
     UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, ${UTC_NOW})

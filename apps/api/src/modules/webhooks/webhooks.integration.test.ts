@@ -378,6 +378,31 @@ describe('outgoing webhooks', async () => {
       expect((await deliveriesOf(sub.row.id))[0]).toMatchObject({ status: 'failed', attempts: WEBHOOK_RETRY_DELAYS_SECONDS.length + 1, nextAttemptAt: null });
     });
 
+    it('fails an attempt still in flight when another failure switches its subscription off', async () => {
+      const sub = await subscribe(['review.created']);
+      await reviewFor();
+      await reviewFor();
+      await t.db.webhookSubscription.update({ where: { id: sub.row.id }, data: { failingSince: new Date(Date.now() - 25 * 3600_000) } });
+      // The first request fails at once and switches the subscription off; the second answers only after that.
+      let calls = 0;
+      receiver.state.respond = async () => {
+        if (++calls === 1) return 500;
+        for (let i = 0; i < 200; i++) {
+          const s = await t.db.webhookSubscription.findUniqueOrThrow({ where: { id: sub.row.id } });
+          if (s.status === 'disabled') break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        return 500;
+      };
+      await deliverDue(worker);
+      expect(calls).toBe(2);
+      const all = await deliveriesOf(sub.row.id);
+      expect(all.map((d) => [d.status, d.nextAttemptAt])).toEqual([
+        ['failed', null],
+        ['failed', null],
+      ]);
+    });
+
     it('switches a subscription off after a day of failures and tells the Owners once', async () => {
       const sub = await subscribe(['review.created']);
       receiver.state.respond = () => 500;
