@@ -5,7 +5,7 @@ import { onUnauthorized } from '../lib/api';
 import { setAuthFlag, watchAuthFlag } from '../lib/session/authFlag';
 import { useEndLocalSession } from '../lib/session/hooks';
 import { forgetUserData } from '../lib/session/queries';
-import { ROUTES, routeForPath, type RouteDef } from './routes';
+import { ROUTES, routeForPath, type RouteDef } from '../config/routes';
 
 /** App-wide reactions to the session ending elsewhere: a 401 from any call, or a logout in another tab. */
 export function AppRoot() {

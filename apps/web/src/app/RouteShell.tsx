@@ -9,7 +9,7 @@ import { useSessionView } from '../lib/session/hooks';
 import { forgetUserData } from '../lib/session/queries';
 import { afterLoginTarget, decideRoute } from './guard';
 import { MainLayout } from './layout/MainLayout';
-import { pathFor, ROUTES, type ReturnState, type RouteDef, type RouteLayout, type RouteName } from './routes';
+import { pathFor, ROUTES, type ReturnState, type RouteDef, type RouteLayout, type RouteName } from '../config/routes';
 
 export interface RouteHandle {
   name: RouteName;

@@ -2,7 +2,7 @@ import type { AccessSubject, LocationItem } from '@kudo/shared';
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../lib/session/hooks';
 import { afterLoginTarget, decideRoute } from './guard';
-import { ROUTES, type RouteName } from './routes';
+import { ROUTES, type RouteName } from '../config/routes';
 
 const subject = (over: Partial<AccessSubject> = {}): AccessSubject => ({
   role: 'Owner',

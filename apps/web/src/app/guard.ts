@@ -1,6 +1,6 @@
 import { checkAccess, type LocationItem } from '@kudo/shared';
 import type { SessionView } from '../lib/session/hooks';
-import { pathFor, ROUTES, routeForPath, safeReturnPath, type RouteAccess, type RouteDef, type RouteName } from './routes';
+import { pathFor, ROUTES, routeForPath, safeReturnPath, type RouteAccess, type RouteDef, type RouteName } from '../config/routes';
 
 /** What the router does with a screen, given who is asking. */
 export type GuardDecision =

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { ROUTES, type RouteDef, type RouteName } from './routes';
+import { ROUTES, type RouteDef, type RouteName } from '../config/routes';
 
 /**
  * The screens built so far. A route of the table without an entry here is not rendered at all: its

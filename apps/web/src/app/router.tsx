@@ -3,7 +3,7 @@ import { NotFound } from '../components/NotFound';
 import { AppRoot } from './AppRoot';
 import { isBuilt, PAGES } from './pages';
 import { RouteShell, type RouteHandle } from './RouteShell';
-import { ROUTES, routeNames, type RouteDef, type RouteLayout } from './routes';
+import { ROUTES, routeNames, type RouteDef, type RouteLayout } from '../config/routes';
 
 const pathsOf = (def: RouteDef) => [def.path, ...(def.aliases ?? [])];
 

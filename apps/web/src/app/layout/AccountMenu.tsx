@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownSeparator } from '../../components/DropdownMenu';
 import { ChevronDownIcon } from '../../components/icons';
 import { useAppInfo, useIdentity, useLogout } from '../../lib/session/hooks';
-import { pathFor } from '../routes';
+import { pathFor } from '../../config/routes';
 import styles from './AccountMenu.module.css';
-import { buildAccountMenu } from './menu';
+import { buildAccountMenu } from '../../config/menu';
 
 function initials(first: string, last: string, fallback: string): string {
   const letters = `${first.trim().charAt(0)}${last.trim().charAt(0)}`;

@@ -1,9 +1,9 @@
 import type { AccessSubject } from '@kudo/shared';
 import { RouteTabs } from '../../components/RouteTabs';
 import { isBuilt } from '../pages';
-import { ROUTES, type RouteName } from '../routes';
+import { ROUTES, type RouteName } from '../../config/routes';
 import styles from './AnalyzeNav.module.css';
-import { analyzeSectionOf, visibleAnalyzeSections } from './menu';
+import { analyzeSectionOf, visibleAnalyzeSections } from '../../config/menu';
 
 /**
  * The navigation between the Analyze screens, above each of them: the sections the user may open and

@@ -1,5 +1,5 @@
 import { DEFAULT_BACKEND_VERSION, PRODUCT } from '@kudo/shared';
-import { EXTERNAL_LINKS } from '../../lib/links';
+import { EXTERNAL_LINKS } from '../../config/links';
 import { useBackendVersion } from '../../lib/session/hooks';
 import styles from './Footer.module.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
 import { useCurrentSession } from '../../lib/session/hooks';
-import { pathFor, ROUTES, type RouteDef, type RouteName } from '../routes';
+import { pathFor, ROUTES, type RouteDef, type RouteName } from '../../config/routes';
 import { AccountMenu } from './AccountMenu';
 import { AnalyzeNav } from './AnalyzeNav';
 import { Footer } from './Footer';

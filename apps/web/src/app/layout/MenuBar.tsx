@@ -8,8 +8,8 @@ import { readableTextOn } from '../../lib/contrast';
 import { cx } from '../../lib/cx';
 import { useCrossSell } from '../../lib/session/hooks';
 import { isBuilt } from '../pages';
-import { ROUTES, type RouteName } from '../routes';
-import { buildMainMenu, type MenuLeaf } from './menu';
+import { ROUTES, type RouteName } from '../../config/routes';
+import { buildMainMenu, type MenuLeaf } from '../../config/menu';
 import styles from './MenuBar.module.css';
 
 const pathOf = (name: RouteName): string => ROUTES[name].path;

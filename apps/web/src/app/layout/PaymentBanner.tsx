@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { buttonClass } from '../../components/Button';
 import { call } from '../../lib/api';
-import { pathFor } from '../routes';
+import { pathFor } from '../../config/routes';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 

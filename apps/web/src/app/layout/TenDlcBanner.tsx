@@ -7,9 +7,9 @@ import { Button, buttonClass } from '../../components/Button';
 import { CarrierRegistrationForm } from '../../components/CarrierRegistrationForm';
 import { CARRIER_WAIT_TEXT, carrierHeadline, useCarrierStatus } from '../../components/CarrierRegistrationStatus';
 import { Modal } from '../../components/Modal';
-import { EXTERNAL_LINKS } from '../../lib/links';
+import { EXTERNAL_LINKS } from '../../config/links';
 import { sessionKeys } from '../../lib/session/queries';
-import { pathFor } from '../routes';
+import { pathFor } from '../../config/routes';
 
 const TEXT = {
   title: 'URGENT: Action Required for Message Delivery',

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { useToast } from '../../components/Toast';
 import { callWithMessage } from '../../lib/api';
 import { isLiteTrial } from '../../lib/session/subject';
-import { pathFor } from '../routes';
+import { pathFor } from '../../config/routes';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

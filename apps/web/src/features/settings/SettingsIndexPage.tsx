@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../config/routes';
 import { LoadingState } from '../../components/States';
 import { useCurrentSession } from '../../lib/session/hooks';
 

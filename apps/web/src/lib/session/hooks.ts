@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionApi, type AccessSubject, type LocationItem } from '@kudo/shared';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../config/routes';
 import { call } from '../api';
 import { setAuthFlag, useAuthFlag } from './authFlag';
 import { appQueries, sessionQueries } from './queries';

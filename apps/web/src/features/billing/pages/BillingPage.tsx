@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG, type BillingTerm, type EndpointData, type billingApi } from '@kudo/shared';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { pathFor } from '../../../app/routes';
+import { SettingsFrame } from '../../../components/SettingsFrame';
+import { pathFor } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';

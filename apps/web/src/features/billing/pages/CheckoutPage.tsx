@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT } from '@kudo/shared';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Page } from '../../../components/Page';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG, PRODUCT, smsTemplateProblem, type AccountTemplates } from '@kudo/shared';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { useToast } from '../../../components/Toast';

@@ -1,4 +1,4 @@
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { buttonClass } from '../../../components/Button';
 import { ExternalLinkIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';

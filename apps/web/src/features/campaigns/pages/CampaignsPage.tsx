@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG, type CampaignItem } from '@kudo/shared';
-import { pathFor } from '../../../app/routes';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { pathFor } from '../../../config/routes';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

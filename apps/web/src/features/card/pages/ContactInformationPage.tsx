@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CARD_DELAY_OPTIONS, CARD_LIMITS, MSG, formatPhone, type CardSettingsData } from '@kudo/shared';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Banner } from '../../../components/Banner';
 import { Button, buttonClass } from '../../../components/Button';
 import { Card } from '../../../components/Card';

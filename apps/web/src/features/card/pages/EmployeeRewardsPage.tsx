@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG, REWARD_SOURCES, REWARDS_LIMITS, SITE_LABELS, type RewardSource, type RewardsSettings } from '@kudo/shared';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { SelectField } from '../../../components/SelectField';

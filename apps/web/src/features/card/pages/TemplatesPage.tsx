@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { CARD_LIMITS, CARD_PLACEHOLDERS, MSG, formatPhoneTyping, toE164, unknownCardPlaceholder, type CardCommType } from '@kudo/shared';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { SelectField } from '../../../components/SelectField';

@@ -1,7 +1,7 @@
 import type { AccessSubject } from '@kudo/shared';
 import { Link } from 'react-router-dom';
-import { canEnter } from '../../../app/layout/menu';
-import { pathFor } from '../../../app/routes';
+import { canEnter } from '../../../config/menu';
+import { pathFor } from '../../../config/routes';
 import { buttonClass } from '../../../components/Button';
 import { StarRating } from '../../../components/StarRating';
 import table from '../../../components/Table.module.css';

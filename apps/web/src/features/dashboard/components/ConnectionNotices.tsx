@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { buttonClass } from '../../../components/Button';
 import { useConnectionNotices } from '../api/notifications';

@@ -1,7 +1,7 @@
 import type { AccessSubject, analyticsApi, EndpointData } from '@kudo/shared';
 import { Link } from 'react-router-dom';
-import { canEnter } from '../../../app/layout/menu';
-import { pathFor, ROUTES } from '../../../app/routes';
+import { canEnter } from '../../../config/menu';
+import { pathFor, ROUTES } from '../../../config/routes';
 import { buttonClass } from '../../../components/Button';
 import { StarRating } from '../../../components/StarRating';
 import { CollectingDataState } from '../../../components/States';

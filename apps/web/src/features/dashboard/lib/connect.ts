@@ -1,6 +1,6 @@
 import type { AccessSubject } from '@kudo/shared';
-import { canEnter } from '../../../app/layout/menu';
-import type { RouteName } from '../../../app/routes';
+import { canEnter } from '../../../config/menu';
+import type { RouteName } from '../../../config/routes';
 
 const CONNECT: RouteName = 'settings-general-connect-social-media';
 

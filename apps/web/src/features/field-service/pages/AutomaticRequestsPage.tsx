@@ -1,6 +1,6 @@
 import { FIELD_CHANNELS, FIELD_LIMITS, FS_MSG, type FieldRules } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';

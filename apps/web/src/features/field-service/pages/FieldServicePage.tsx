@@ -1,8 +1,8 @@
 import { FIELD_LIMITS, FIELD_SKIP_LABELS, FIELD_SOURCE_LABELS, type FieldConnectorItem, type FieldJobItem, type FieldTechnicianItem } from '@kudo/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { pathFor } from '../../../app/routes';
+import { SettingsFrame } from '../../../components/SettingsFrame';
+import { pathFor } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';

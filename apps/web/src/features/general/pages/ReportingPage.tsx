@@ -1,6 +1,6 @@
 import { MSG, type ReportingRecipient } from '@kudo/shared';
 import { useMemo, useState } from 'react';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatPhone, INBOX_LIMITS, INBOX_MSG, type ConversationView, type FetchConversationsData } from '@kudo/shared';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Button } from '../../../components/Button';
 import { Dropdown, DropdownItem, DropdownLabel } from '../../../components/DropdownMenu';
 import { Modal } from '../../../components/Modal';

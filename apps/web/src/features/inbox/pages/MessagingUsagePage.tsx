@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inboxApi, type UsageRow } from '@kudo/shared';
-import { canEnter } from '../../../app/layout/menu';
-import { pathFor, type RouteName } from '../../../app/routes';
+import { canEnter } from '../../../config/menu';
+import { pathFor, type RouteName } from '../../../config/routes';
 import { Card } from '../../../components/Card';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { datePresets, isoDate } from '../../../components/DateRangeField';

@@ -1,5 +1,5 @@
 import { REVIEW_TOPIC_LABELS, type EndpointData, type insightsApi, type ReviewTopic } from '@kudo/shared';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { isoDate, type DatePreset } from '../../../components/DateRangeField';
 import { ApiError } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import { API_KEY_LIMITS, API_SCOPE_INFO, API_SCOPES, publicApi, V1_OPENAPI_PATH } from '@kudo/shared';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Card } from '../../../components/Card';
 import table from '../../../components/Table.module.css';
 import styles from '../components/Integrations.module.css';

@@ -1,8 +1,8 @@
 import type { ApiKeyItem } from '@kudo/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { pathFor } from '../../../app/routes';
+import { SettingsFrame } from '../../../components/SettingsFrame';
+import { pathFor } from '../../../config/routes';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,4 +1,4 @@
-import { pathFor, type RouteName } from '../../../app/routes';
+import { pathFor, type RouteName } from '../../../config/routes';
 import { RouteTabs } from '../../../components/RouteTabs';
 
 const SECTIONS = [

@@ -1,6 +1,6 @@
 import type { leaderboardApi } from '@kudo/shared';
 import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { fetchReport } from '../api/leaderboard';
 import { kudoIndexCell, ReportsFrame } from '../components/ReportsFrame';
 import { ReportTable, type ReportColumn } from '../components/ReportTable';

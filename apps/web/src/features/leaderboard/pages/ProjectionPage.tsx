@@ -1,7 +1,7 @@
 import { leaderboardApi, textColorOn } from '@kudo/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { SelectField } from '../../../components/SelectField';
 import { CollectingDataState, LoadingState } from '../../../components/States';

@@ -1,6 +1,6 @@
 import { MSG, notifyApi, type AutoReplyData } from '@kudo/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { SelectField } from '../../../components/SelectField';

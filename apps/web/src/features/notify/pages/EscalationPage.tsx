@@ -1,6 +1,6 @@
 import { formatPhone, isValidEmail, isValidPhone, MSG, notifyApi, type EscalationContactItem } from '@kudo/shared';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';

@@ -1,4 +1,4 @@
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
+import { SettingsFrame } from '../../../components/SettingsFrame';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { LoadingState } from '../../../components/States';
 import { useCurrentSession } from '../../../lib/session/hooks';

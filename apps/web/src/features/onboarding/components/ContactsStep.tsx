@@ -1,7 +1,7 @@
 import { contactProblem, MSG, parsePastedContacts, type ContactRow } from '@kudo/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { QueryBoundary } from '../../../components/QueryBoundary';

@@ -1,7 +1,7 @@
 import { isValidEmail, isValidPhone, samplePath } from '@kudo/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { ImageUpload } from '../../../components/ImageUpload';

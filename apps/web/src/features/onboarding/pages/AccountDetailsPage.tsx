@@ -1,12 +1,12 @@
 import { MSG, onboardingApi } from '@kudo/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { PasswordField, TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/forms';
-import { EXTERNAL_LINKS } from '../../../lib/links';
+import { EXTERNAL_LINKS } from '../../../config/links';
 import { useValidateEmail } from '../api/onboarding';
 import { OnboardingFrame } from '../components/OnboardingFrame';
 import styles from '../components/Onboarding.module.css';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type GoogleGrant, type PlaceItem } from '@kudo/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { ROUTES, type ReturnState } from '../../../app/routes';
+import { ROUTES, type ReturnState } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { PlaceSearch } from '../../../components/PlaceSearch';

@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../config/routes';
 import { Button } from '../../../components/Button';
 import { CarrierRegistrationForm } from '../../../components/CarrierRegistrationForm';
 import { CheckIcon } from '../../../components/icons';

@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { STEP_ROUTES } from '../utils/steps';
 import { readProgress, storeSource } from '../utils/progress';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../config/routes';
 
 /** /onboarding: stores the source, then sends the user to the furthest step reached. */
 export default function OnboardingEntryPage() {

@@ -1,5 +1,5 @@
 import type { BulkJobView } from '@kudo/shared';
-import type { RouteName } from '../../../app/routes';
+import type { RouteName } from '../../../config/routes';
 import { reachStep } from './progress';
 
 /** The onboarding steps' screens, by step number. */

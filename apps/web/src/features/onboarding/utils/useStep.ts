@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../config/routes';
 import { allowedStep, reachStep, readProgress } from './progress';
 import { STEP_ROUTES } from './steps';
 

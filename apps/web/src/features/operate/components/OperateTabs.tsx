@@ -1,5 +1,5 @@
-import { canEnter } from '../../../app/layout/menu';
-import { pathFor, type RouteName } from '../../../app/routes';
+import { canEnter } from '../../../config/menu';
+import { pathFor, type RouteName } from '../../../config/routes';
 import { RouteTabs } from '../../../components/RouteTabs';
 import { useCurrentSession } from '../../../lib/session/hooks';
 

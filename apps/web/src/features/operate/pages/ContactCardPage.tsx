@@ -1,7 +1,7 @@
 import { formatPhoneTyping, isValidPhone, typedPhoneDigits } from '@kudo/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Page } from '../../../components/Page';

@@ -1,9 +1,9 @@
 import { REPLY_LIMITS, REPLY_MSG, REPLY_TONE_LABELS, REPLY_TONES, replyProblemMessage, type ReplyTone } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { SettingsFrame } from '../../../app/layout/SettingsFrame';
-import { canEnter } from '../../../app/layout/menu';
-import { pathFor } from '../../../app/routes';
+import { SettingsFrame } from '../../../components/SettingsFrame';
+import { canEnter } from '../../../config/menu';
+import { pathFor } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';

@@ -1,6 +1,6 @@
 import { ID_MAX, REPLY_MSG } from '@kudo/shared';
 import { Link, useParams } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Card } from '../../../components/Card';
 import { Page } from '../../../components/Page';
 import { EmptyState, LoadingState } from '../../../components/States';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Button, buttonClass } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Modal } from '../../../components/Modal';

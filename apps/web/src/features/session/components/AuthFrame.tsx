@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Logo } from '../../../components/Logo';
 import { cx } from '../../../lib/cx';
 import styles from './AuthFrame.module.css';

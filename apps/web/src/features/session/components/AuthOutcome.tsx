@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { buttonClass } from '../../../components/Button';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
 import styles from './AuthForm.module.css';

@@ -1,7 +1,7 @@
 import { MSG } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { pathFor, type ReturnState } from '../../../app/routes';
+import { pathFor, type ReturnState } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { PasswordField, TextField } from '../../../components/TextField';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/forms';
 import { useLogout } from '../../../lib/session/hooks';

@@ -6,7 +6,7 @@ import { MailIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { apiFieldErrors, errorMessage } from '../../../lib/forms';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { useSendRecovery } from '../api/recovery';
 import { AuthFrame } from '../components/AuthFrame';
 import { AuthOutcome, BackToLogin } from '../components/AuthOutcome';

@@ -1,6 +1,6 @@
 import { MSG } from '@kudo/shared';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { pathFor, safeReturnPath, type ReturnState } from '../../../app/routes';
+import { pathFor, safeReturnPath, type ReturnState } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { LocationChooser } from '../../../components/LocationChooser';

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/Toast';
 import { CheckIcon, ExternalLinkIcon } from '../../../components/icons';
 import { cx } from '../../../lib/cx';
 import { errorMessage } from '../../../lib/forms';
-import { pathFor } from '../../../app/routes';
+import { pathFor } from '../../../config/routes';
 import { useAddFacebookTab, useSaveWidgetSettings, useShareReviewWidget, type LoadedWebWidget } from '../api/widget';
 import { copyText, COPIED } from './CodeSnippet';
 import { DotSettingsModal } from './DotSettingsModal';

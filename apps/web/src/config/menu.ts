@@ -1,6 +1,6 @@
 import { checkAccess, type AccessSubject } from '@kudo/shared';
-import { EXTERNAL_LINKS, partnerCampaignsUrl } from '../../lib/links';
-import { ROUTES, type RouteDef, type RouteName } from '../routes';
+import { EXTERNAL_LINKS, partnerCampaignsUrl } from './links';
+import { ROUTES, type RouteDef, type RouteName } from './routes';
 
 /** One entry of a dropdown: a screen of ours, an outside page, or a nested menu. */
 export type MenuLeaf =

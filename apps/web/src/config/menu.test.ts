@@ -1,6 +1,6 @@
 import type { AccessSubject } from '@kudo/shared';
 import { describe, expect, it } from 'vitest';
-import type { RouteName } from '../routes';
+import type { RouteName } from './routes';
 import { analyzeSectionOf, buildAccountMenu, buildMainMenu, visibleAnalyzeSections, type MenuEntry, type MenuLeaf } from './menu';
 
 const ALL_SUBS = ['kudoPro', 'web-chat', 'contact-card', 'employee-rewards'];

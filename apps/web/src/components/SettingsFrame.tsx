@@ -1,11 +1,11 @@
 import type { AccessSubject } from '@kudo/shared';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Page } from '../../components/Page';
-import { RouteTabs } from '../../components/RouteTabs';
-import { useCurrentSession } from '../../lib/session/hooks';
-import { pathFor, type RouteName } from '../routes';
-import { canEnter } from './menu';
+import { Page } from './Page';
+import { RouteTabs } from './RouteTabs';
+import { useCurrentSession } from '../lib/session/hooks';
+import { pathFor, type RouteName } from '../config/routes';
+import { canEnter } from '../config/menu';
 import styles from './SettingsFrame.module.css';
 
 /** The settings side navigation ('Manage Your Account'): each entry shows when its screen's rule passes. */
