@@ -306,4 +306,48 @@ describe('DataTable CSV export', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The server is busy');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
+
+  test('rows at hand: shown whole with a caption, row headers, totals and row test ids, ordered from outside', async () => {
+    const user = userEvent.setup();
+    const columns: Column<Person>[] = [
+      { id: 'name', header: 'Name', cell: (p) => p.name, rowHeader: true, sortKey: 'name' },
+      { id: 'joined', header: 'Joined', cell: (p) => p.joined, align: 'end' },
+      { id: 'actions', header: 'Actions', cell: (p) => <button type="button">Edit {p.name}</button>, hideHeader: true },
+    ];
+    const onSortChange = vi.fn();
+    render(
+      <DataTable
+        label="People"
+        caption="Three people"
+        columns={columns}
+        rows={PEOPLE.slice(0, 3)}
+        rowKey={(p) => p.id}
+        sort={{ key: 'name', dir: 'asc' }}
+        onSortChange={onSortChange}
+        rowTestId={(p) => `person-${p.id}`}
+        totals={{ name: 'Total', joined: '3 people' }}
+      />,
+    );
+    const tableEl = screen.getByRole('table', { name: 'Three people' });
+    expect(within(tableEl).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Person 01', 'Person 02', 'Person 03', 'Total']);
+    expect(within(screen.getByTestId('person-2')).getByRole('cell', { name: '2026-01-02' })).toBeTruthy();
+    expect(tableEl.querySelector('tfoot')?.textContent).toBe('Total3 people');
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: 'Actions' }).querySelector('.visually-hidden')).toBeTruthy();
+    // No page links for rows shown whole.
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenCalledWith({ key: 'name', dir: 'desc' });
+  });
+
+  test('rows at hand without onSortChange: sort keys are shown but not clickable, and no rows show the empty state', () => {
+    const { rerender } = render(
+      <DataTable label="People" columns={COLUMNS} rows={PEOPLE.slice(0, 2)} rowKey={(p) => p.id} sort={{ key: 'joined', dir: 'desc' }} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Name' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Joined' }).getAttribute('aria-sort')).toBe('descending');
+    rerender(<DataTable label="People" columns={COLUMNS} rows={[]} rowKey={(p) => p.id} empty={{ title: 'Nobody yet' }} />);
+    expect(screen.getByText('Nobody yet')).toBeTruthy();
+  });
 });
+

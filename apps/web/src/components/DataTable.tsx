@@ -6,9 +6,9 @@ import styles from './DataTable.module.css';
 import { DateRangeField, type DatePreset } from './DateRangeField';
 import { ChevronDownIcon } from './icons';
 import { Pagination } from './Pagination';
-import { QueryBoundary, type EmptyProps, type QueryLike } from './QueryBoundary';
+import { QueryBoundary, settledQuery, type EmptyProps, type QueryLike } from './QueryBoundary';
 import { SelectField } from './SelectField';
-import { DEFAULT_PAGE_SIZES, type PageResult, type TableSort, type TableState } from './tableState';
+import { DEFAULT_PAGE_SIZES, defaultTableState, type PageResult, type TableSort, type TableState } from './tableState';
 import table from './Table.module.css';
 import { SearchField } from './TextField';
 
@@ -20,20 +20,57 @@ export interface Column<Row> {
   sortKey?: string;
   /** The column's value in a CSV export; without it the column is left out of the file. */
   csv?: (row: Row) => CsvValue;
-  align?: 'start' | 'end';
+  align?: 'start' | 'center' | 'end';
+  /** The header is read by screen readers only (a column of row actions). */
+  hideHeader?: boolean;
+  /** The column names its row: its cells are row headers (`<th scope="row">`). */
+  rowHeader?: boolean;
+  /** A class for the column's cells. */
+  className?: string;
 }
 
 export type RowKey = string | number;
 
-export interface DataTableProps<Row> {
-  /** Names the table for assistive technology ('Reviews'). */
-  label: string;
-  columns: readonly Column<Row>[];
+/** The rows come from the server page by page, for `state`. */
+interface ServerSource<Row> {
   /** The current page, fetched by the caller for `state` (keep the previous page while the next loads). */
   query: QueryLike<PageResult<Row>>;
-  rowKey: (row: Row) => RowKey;
   state: TableState;
   onStateChange: (next: TableState) => void;
+  rows?: never;
+  sort?: never;
+  onSortChange?: never;
+}
+
+/** Every row is already at hand (a part of a loaded answer): shown whole, ordered by the caller. */
+interface LocalSource<Row> {
+  rows: readonly Row[];
+  /** The order the rows are in, shown on the headers; columns with a `sortKey` are clickable with `onSortChange`. */
+  sort?: TableSort | null;
+  onSortChange?: (next: TableSort) => void;
+  query?: never;
+  state?: never;
+  onStateChange?: never;
+}
+
+export type DataTableProps<Row> = DataTableLook<Row> & (ServerSource<Row> | LocalSource<Row>);
+
+interface DataTableLook<Row> {
+  /** Names the table for assistive technology ('Reviews'); a `caption` names it instead when given. */
+  label: string;
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => RowKey;
+  /** A caption above the rows; `hideCaption` keeps it for screen readers only. */
+  caption?: ReactNode;
+  hideCaption?: boolean;
+  /** A last row under the others (totals), one cell per column id; missing ids stay blank. */
+  totals?: Partial<Record<string, ReactNode>>;
+  /** A test id for each row (journeys find a row by it). */
+  rowTestId?: (row: Row) => string;
+  /** A class for a row that stands out (the location itself among its competitors). */
+  rowClassName?: (row: Row) => string | undefined;
+  /** Tighter cells, for panels and summaries. */
+  compact?: boolean;
   pageSizes?: readonly number[];
   /** A debounced search box with this label; none without it. */
   search?: { label: string; placeholder?: string };
@@ -76,13 +113,36 @@ export const nextSort = (current: TableSort | null, key: string): TableSort =>
  * The table of every list screen: the server sorts, filters and pages (the caller fetches one page for
  * `state`), the table draws the controls and keeps `state` wherever the caller wants it (the address).
  */
-export function DataTable<Row>({
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  if (props.rows === undefined) return <Table {...props} />;
+  const { rows, sort = null, onSortChange, ...look } = props;
+  const state = defaultTableState({ sort, pageSize: Math.max(rows.length, 1) });
+  return (
+    <Table
+      {...look}
+      query={settledQuery({ rows, total: rows.length })}
+      state={state}
+      onStateChange={(next) => next.sort && onSortChange?.(next.sort)}
+      sortable={onSortChange !== undefined}
+      paged={false}
+    />
+  );
+}
+
+function Table<Row>({
   label,
   columns,
   query,
   rowKey,
   state,
   onStateChange,
+  caption,
+  hideCaption,
+  totals,
+  rowTestId,
+  rowClassName,
+  compact,
+  sortable = true,
   pageSizes = DEFAULT_PAGE_SIZES,
   search,
   dateRange,
@@ -92,7 +152,7 @@ export function DataTable<Row>({
   errorTitle,
   paged = true,
   actions,
-}: DataTableProps<Row>) {
+}: DataTableLook<Row> & ServerSource<Row> & { sortable?: boolean }) {
   // Filters and sizes change which rows exist: back to the first page.
   const update = (patch: Partial<TableState>) => onStateChange({ ...state, page: 1, ...patch });
   const csvColumns = columns.flatMap((c) => (c.csv ? [{ header: c.header, value: c.csv }] : []));
@@ -117,7 +177,8 @@ export function DataTable<Row>({
         {(data) => (
           <>
             <div className={table.scroll}>
-              <table className={table.table} aria-label={label} aria-busy={query.isFetching || undefined}>
+              <table className={cx(table.table, compact && table.compact)} aria-label={caption ? undefined : label} aria-busy={query.isFetching || undefined}>
+                {caption && <caption className={hideCaption ? 'visually-hidden' : table.caption}>{caption}</caption>}
                 <thead>
                   <tr>
                     {selection && (
@@ -126,7 +187,7 @@ export function DataTable<Row>({
                       </th>
                     )}
                     {columns.map((c) => (
-                      <HeaderCell key={c.id} column={c} sort={state.sort} onSort={(key) => update({ sort: nextSort(state.sort, key) })} />
+                      <HeaderCell key={c.id} column={c} sortable={sortable} sort={state.sort} onSort={(key) => update({ sort: nextSort(state.sort, key) })} />
                     ))}
                   </tr>
                 </thead>
@@ -135,7 +196,7 @@ export function DataTable<Row>({
                     const key = rowKey(row);
                     const checked = selection?.selected.has(key) ?? false;
                     return (
-                      <tr key={key} className={cx(checked && styles.selected)}>
+                      <tr key={key} className={cx(checked && styles.selected, rowClassName?.(row))} data-testid={rowTestId?.(row)}>
                         {selection && (
                           <td className={styles.check}>
                             <input
@@ -152,14 +213,26 @@ export function DataTable<Row>({
                           </td>
                         )}
                         {columns.map((c) => (
-                          <td key={c.id} className={cx(c.align === 'end' && table.end)}>
+                          <Cell key={c.id} column={c}>
                             {c.cell(row)}
-                          </td>
+                          </Cell>
                         ))}
                       </tr>
                     );
                   })}
                 </tbody>
+                {totals && (
+                  <tfoot>
+                    <tr>
+                      {selection && <td />}
+                      {columns.map((c, i) => (
+                        <Cell key={c.id} column={c} header={i === 0}>
+                          {totals[c.id]}
+                        </Cell>
+                      ))}
+                    </tr>
+                  </tfoot>
+                )}
               </table>
             </div>
             {paged && <Footer total={data.total} state={state} pageSizes={pageSizes} onPage={(page) => onStateChange({ ...state, page })} onSize={(pageSize) => update({ pageSize })} label={label} />}
@@ -170,18 +243,33 @@ export function DataTable<Row>({
   );
 }
 
-function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: TableSort | null; onSort: (key: string) => void }) {
+const alignClass = (align: Column<unknown>['align']) => cx(align === 'end' && table.end, align === 'center' && table.center);
+
+/** A body or totals cell: a row header in the column that names its row (or the totals' label). */
+function Cell<Row>({ column, header = column.rowHeader, children }: { column: Column<Row>; header?: boolean; children: ReactNode }) {
+  const className = cx(alignClass(column.align), column.className) || undefined;
+  return header ? (
+    <th scope="row" className={className}>
+      {children}
+    </th>
+  ) : (
+    <td className={className}>{children}</td>
+  );
+}
+
+function HeaderCell<Row>({ column, sortable, sort, onSort }: { column: Column<Row>; sortable: boolean; sort: TableSort | null; onSort: (key: string) => void }) {
   const { sortKey } = column;
-  if (!sortKey) {
+  const text = column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header;
+  const dir = sortKey && sort?.key === sortKey ? sort.dir : null;
+  if (!sortKey || !sortable) {
     return (
-      <th scope="col" className={cx(column.align === 'end' && table.end)}>
-        {column.header}
+      <th scope="col" aria-sort={dir ? ARIA_SORT[dir] : undefined} className={alignClass(column.align) || undefined}>
+        {text}
       </th>
     );
   }
-  const dir = sort?.key === sortKey ? sort.dir : null;
   return (
-    <th scope="col" aria-sort={dir ? ARIA_SORT[dir] : 'none'} className={cx(column.align === 'end' && table.end)}>
+    <th scope="col" aria-sort={dir ? ARIA_SORT[dir] : 'none'} className={alignClass(column.align) || undefined}>
       <button type="button" className={styles.sortButton} onClick={() => onSort(sortKey)}>
         {column.header}
         <ChevronDownIcon size={14} aria-hidden className={cx(styles.sortIcon, dir && styles.sortActive, dir === 'asc' && styles.sortUp)} />

@@ -74,4 +74,33 @@ describe('QueryBoundary', () => {
     render(<QueryBoundary query={query({ data: ['a', 'b'] })}>{(d) => <p>{d.join(', ')}</p>}</QueryBoundary>);
     expect(screen.getByText('a, b')).toBeTruthy();
   });
+
+  test('a failed refetch keeps the data on screen with keepDataOnError, but a first failure still shows the error', () => {
+    const { rerender } = render(
+      <QueryBoundary query={query({ isError: true, error: new Error('offline'), data: ['a'] })} keepDataOnError>
+        {(d) => <p>{d.join(', ')}</p>}
+      </QueryBoundary>,
+    );
+    expect(screen.getByText('a')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(
+      <QueryBoundary query={query<string[]>({ isError: true, error: new Error('offline') })} keepDataOnError>
+        {(d) => <p>{d.join(', ')}</p>}
+      </QueryBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('offline');
+  });
+
+  test('the status form tells the same states without a query, and Retry runs onRetry', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(<QueryBoundary status={{ pending: true, data: undefined, onRetry }}>{() => 'code'}</QueryBoundary>);
+    expect(screen.getByRole('status')).toBeTruthy();
+    rerender(<QueryBoundary status={{ pending: false, error: new Error('No widget yet'), data: undefined, onRetry }} errorTitle="Widget error">{() => 'code'}</QueryBoundary>);
+    expect(screen.getByRole('alert').textContent).toContain('Widget error');
+    expect(screen.getByRole('alert').textContent).toContain('No widget yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    rerender(<QueryBoundary status={{ pending: false, error: null, data: 'snippet', onRetry }}>{(d) => <p>{d}</p>}</QueryBoundary>);
+    expect(screen.getByText('snippet')).toBeTruthy();
+  });
 });

@@ -24,8 +24,21 @@ export interface EmptyProps {
   icon?: ReactNode;
 }
 
-export interface QueryBoundaryProps<T> {
-  query: QueryLike<T>;
+/**
+ * The same states told directly, for what is not a query (a mutation that loads when a dialog opens):
+ * `pending` while it works, `error` when it failed (null or undefined when not), `onRetry` to run it again.
+ */
+export interface BoundaryStatus<T> {
+  pending: boolean;
+  error?: unknown;
+  data: T | undefined;
+  onRetry: () => unknown;
+  retrying?: boolean;
+}
+
+export type QueryBoundaryProps<T> = BoundaryLook<T> & ({ query: QueryLike<T>; status?: never } | { status: BoundaryStatus<T>; query?: never });
+
+interface BoundaryLook<T> {
   children: (data: T) => ReactNode;
   /** When the data counts as empty; by default an empty array (or no data at all). */
   isEmpty?: (data: T) => boolean;
@@ -45,7 +58,19 @@ export interface QueryBoundaryProps<T> {
   errorActions?: ReactNode;
   /** Smaller padding, for panels and table bodies. */
   compact?: boolean;
+  /** The loading state fills the screen (a page drawn only once its data is here). */
+  fullPage?: boolean;
+  /** A failed refetch keeps the data on screen (a wall display with nobody to press Retry). */
+  keepDataOnError?: boolean;
 }
+
+const statusOf = <T,>(query: QueryLike<T>): BoundaryStatus<T> => ({
+  pending: query.isPending,
+  error: query.isError ? (query.error ?? new Error('The request failed')) : null,
+  data: query.data,
+  onRetry: query.refetch,
+  retrying: query.isFetching,
+});
 
 const emptyByDefault = (data: unknown) => data == null || (Array.isArray(data) && data.length === 0);
 
@@ -55,6 +80,7 @@ const emptyByDefault = (data: unknown) => data == null || (Array.isArray(data) &
  */
 export function QueryBoundary<T>({
   query,
+  status = statusOf(query!),
   children,
   isEmpty = emptyByDefault,
   empty,
@@ -65,23 +91,26 @@ export function QueryBoundary<T>({
   renderError,
   errorActions,
   compact,
+  fullPage,
+  keepDataOnError,
 }: QueryBoundaryProps<T>) {
-  if (query.isPending) return <LoadingState compact={compact} label={loadingLabel} />;
-  if (query.isError) {
-    const custom = renderError?.(query.error);
+  if (status.pending) return <LoadingState compact={compact} fullPage={fullPage} label={loadingLabel} />;
+  const failed = status.error !== null && status.error !== undefined;
+  if (failed && !(keepDataOnError && status.data !== undefined)) {
+    const custom = renderError?.(status.error);
     if (custom !== undefined) return <>{custom}</>;
     return (
       <ErrorState
         compact={compact}
         title={errorTitle}
-        message={errorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        message={errorMessage(status.error)}
+        onRetry={() => void status.onRetry()}
+        retrying={status.retrying}
         actions={errorActions}
       />
     );
   }
-  const data = query.data as T;
+  const data = status.data as T;
   if (isEmpty(data)) return <>{emptyContent ?? <EmptyState compact={compact} {...empty} />}</>;
   return <>{children(data)}</>;
 }

@@ -57,4 +57,12 @@ describe('localPage', () => {
     sortRows(rows, { key: 'points', dir: 'asc' });
     expect(rows).toEqual(copy);
   });
+
+  it('orders by a value given for a key that is not a field of the row', () => {
+    const byLength = { nameLength: (r: (typeof rows)[number]) => r.name.length };
+    expect(localPage(rows, state({ sort: { key: 'nameLength', dir: 'asc' }, pageSize: 10 }), (r) => r.name, byLength).rows.map((r) => r.name.length)).toEqual(
+      [...rows].map((r) => r.name.length).sort((a, b) => a - b),
+    );
+  });
 });
+

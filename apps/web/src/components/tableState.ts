@@ -101,10 +101,13 @@ function compareValues(x: unknown, y: unknown): number {
   return String(x).localeCompare(String(y));
 }
 
-/** Rows ordered by a key of theirs (ties keep their order). */
-export function sortRows<Row>(rows: readonly Row[], sort: TableSort | null): Row[] {
+/** How to order by a sort key that is not a field of the row (a role by its rank), by key. */
+export type SortValues<Row> = Partial<Record<string, (row: Row) => unknown>>;
+
+/** Rows ordered by a key of theirs, or by its entry in `values` (ties keep their order). */
+export function sortRows<Row>(rows: readonly Row[], sort: TableSort | null, values: SortValues<Row> = {}): Row[] {
   if (!sort) return [...rows];
-  const value = (row: Row) => (row as Record<string, unknown>)[sort.key];
+  const value = values[sort.key] ?? ((row: Row) => (row as Record<string, unknown>)[sort.key]);
   return [...rows].sort((a, b) => (sort.dir === 'asc' ? 1 : -1) * compareValues(value(a), value(b)));
 }
 
@@ -112,10 +115,10 @@ export function sortRows<Row>(rows: readonly Row[], sort: TableSort | null): Row
  * One page of a list the server answers whole (a report of a few hundred rows at most): searched, ordered by
  * the column keys and sliced here, so the table behaves exactly as with a paging server.
  */
-export function localPage<Row>(rows: readonly Row[], state: TableState, searchText: (row: Row) => string): PageResult<Row> {
+export function localPage<Row>(rows: readonly Row[], state: TableState, searchText: (row: Row) => string, values?: SortValues<Row>): PageResult<Row> {
   const q = state.search.trim().toLowerCase();
   const found = q ? rows.filter((r) => searchText(r).toLowerCase().includes(q)) : rows;
-  const sorted = sortRows(found, state.sort);
+  const sorted = sortRows(found, state.sort, values);
   const start = (state.page - 1) * state.pageSize;
   return { rows: sorted.slice(start, start + state.pageSize), total: sorted.length };
 }
