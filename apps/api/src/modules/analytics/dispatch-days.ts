@@ -1,6 +1,6 @@
 import type { Db } from '../../lib/db.js';
-import { poolOf } from '../../lib/db.js';
 import type { Day } from './dates.js';
+import { dispatchDayQueries } from './queries.js';
 
 /** A day's dispatching figures of a location: what the rollup keeps and what the range adds up. */
 export interface DispatchDay {
@@ -49,20 +49,10 @@ export const emptyDay = (day: Day): DispatchDay => ({
 
 /**
  * The range's days with figures, from the daily rollup (kept current by triggers on dispatches, reviews and
- * contact cards): at most one row per day, whatever the number of pulseChecks. The Kudo Index sum is kept in whole
- * 2520ths of a point and divided here.
+ * contact cards): at most one row per day, whatever the number of pulseChecks.
  */
 export async function dispatchDays(db: Db, locationId: number, range: { from: Day; to: Day }): Promise<DispatchDay[]> {
-  const { rows } = await poolOf(db).query<Record<string, string | number>>({
-    name: 'analytics-dispatch-days',
-    text: `SELECT day::text AS day, pcheck_email, pcheck_sms, bio_email, bio_sms, participants, happy, neutral, unhappy,
-                  kudo_index_sum_x2520 / 2520.0 AS kudo_index_sum, kudo_index_count, slider0_sum, slider0_count, slider1_sum, slider1_count,
-                  slider2_sum, slider2_count, review_leads, contact_cards
-             FROM dispatch_daily_stats
-            WHERE location_id = $1 AND day >= $2::date AND day <= $3::date
-            ORDER BY day`,
-    values: [locationId, range.from, range.to],
-  });
+  const rows = await dispatchDayQueries.days(db, locationId, range);
   const n = (v: unknown) => (typeof v === 'number' ? v : v == null ? 0 : Number(v));
   return rows.map((r) => ({
     day: String(r.day),
@@ -88,11 +78,6 @@ export async function dispatchDays(db: Db, locationId: number, range: { from: Da
 }
 
 /** How many times the location's contact card QR code was opened over the range (local days). */
-export async function qrScans(db: Db, locationId: number, range: { from: Day; to: Day }): Promise<number> {
-  const { rows } = await poolOf(db).query<{ n: number }>({
-    name: 'analytics-qr-scans',
-    text: `SELECT coalesce(sum(count), 0)::int AS n FROM contact_card_scan_days WHERE location_id = $1 AND day >= $2::date AND day <= $3::date`,
-    values: [locationId, range.from, range.to],
-  });
-  return rows[0]!.n;
+export function qrScans(db: Db, locationId: number, range: { from: Day; to: Day }): Promise<number> {
+  return dispatchDayQueries.qrScans(db, locationId, range);
 }

@@ -1,10 +1,10 @@
 import { analyticsApi, MSG, type EndpointData } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
-import { poolOf } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { socialReviewCore } from '../social-reviews/index.js';
 import { addMonths, monthLabel, monthStart } from './dates.js';
 import { locationClock } from './location.js';
+import { ratingQueries } from './queries.js';
 import { gain, round2 } from './scores.js';
 
 type Platform = analyticsApi.RatingPlatform;
@@ -21,26 +21,7 @@ interface PlatformFigures {
 
 /** The first ("joining") and the latest snapshot of each platform: four index look-ups. */
 async function platformFigures(ctx: LocationCtx): Promise<PlatformFigures[]> {
-  const { rows } = await poolOf(ctx.db).query<{
-    platform: Platform;
-    first_day: string;
-    first_count: number;
-    first_rating: number | null;
-    last_day: string;
-    last_count: number;
-    last_rating: number | null;
-  }>({
-    name: 'analytics-rating-ends',
-    text: `SELECT p.platform,
-              f.day::text AS first_day, f.review_count AS first_count, f.rating AS first_rating,
-              l.day::text AS last_day, l.review_count AS last_count, l.rating AS last_rating
-         FROM (VALUES ('google'), ('facebook')) AS p(platform)
-         JOIN LATERAL (SELECT day, review_count, rating FROM rating_snapshots
-                        WHERE location_id = $1 AND platform = p.platform ORDER BY day ASC LIMIT 1) f ON true
-         JOIN LATERAL (SELECT day, review_count, rating FROM rating_snapshots
-                        WHERE location_id = $1 AND platform = p.platform ORDER BY day DESC LIMIT 1) l ON true`,
-    values: [ctx.location.locationId],
-  });
+  const rows = await ratingQueries.ends(ctx.db, ctx.location.locationId);
   return rows.map((r) => ({
     platform: r.platform,
     oldest: { day: r.first_day, count: r.first_count, ratings: round2(r.first_rating) },
@@ -79,14 +60,7 @@ export async function ratingsChart(
 ): Promise<EndpointData<typeof analyticsApi.loadRatingsChart>> {
   const { today } = await locationClock(ctx.db, ctx.location.locationId);
   const since = input.time_range === 'year' ? monthStart(addMonths(today, -11)) : '0001-01-01';
-  const { rows } = await poolOf(ctx.db).query<{ day: string; review_count: number; rating: number | null }>({
-    name: 'analytics-rating-months',
-    text: `SELECT DISTINCT ON (date_trunc('month', day)) day::text AS day, review_count, rating
-             FROM rating_snapshots
-            WHERE location_id = $1 AND platform = $2 AND day >= $3::date
-            ORDER BY date_trunc('month', day), day DESC`,
-    values: [ctx.location.locationId, input.social_media, since],
-  });
+  const rows = await ratingQueries.monthly(ctx.db, ctx.location.locationId, input.social_media, since);
   return rows.map((r) => ({ count: r.review_count, ratings: round2(r.rating), label: monthLabel(r.day) }));
 }
 
