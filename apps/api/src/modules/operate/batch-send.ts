@@ -1,8 +1,8 @@
-import { Prisma } from '../../generated/prisma/client.js';
 import { isValidEmail, MSG, toE164 } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { SmsMessage } from '../../providers/sms/index.js';
+import { batchQueries, pulseCheckQueries, type ItemKeyColumn } from './queries.js';
 import {
   dispatchApp,
   dispatchMessages,
@@ -57,7 +57,7 @@ const outcomeOf = (r: DeliveryResult): Pick<ItemOutcome, 'status' | 'message'> =
 };
 
 /** The dispatch column that holds an item's key. */
-const keyColumn = (b: Batch) => Prisma.raw(b.origin.source === 'bulk' ? 'bulk_row_id' : 'api_request_id');
+const keyColumn = (b: Batch): ItemKeyColumn => (b.origin.source === 'bulk' ? 'bulk_row_id' : 'api_request_id');
 
 /**
  * Sends one batch: the opt-outs are read right before sending (a customer who opted out since the request is
@@ -93,12 +93,7 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
   const trialSpend = b.kind === 'pcheck' && sender.freeTrial;
   let allowed = items.length;
   if (trialSpend) {
-    const [spent] = await db.$queryRaw<{ granted: number }[]>`
-      WITH before AS (SELECT pcheck_count FROM locations WHERE id = ${locationId} FOR UPDATE)
-      UPDATE locations l SET pcheck_count = l.pcheck_count - LEAST(before.pcheck_count, ${items.length})
-      FROM before WHERE l.id = ${locationId}
-      RETURNING LEAST(before.pcheck_count, ${items.length})::int AS granted`;
-    allowed = Math.max(0, spent?.granted ?? 0);
+    allowed = Math.max(0, (await pulseCheckQueries.spendUpTo(db, locationId, items.length)) ?? 0);
   }
   const outcomes: ItemOutcome[] = targets.slice(allowed).map((t) => ({ key: t.item.key, status: 'error', message: MSG.dispatchNoPulseChecksLeft, dispatch: null }));
   const sending = targets.slice(0, allowed);
@@ -106,21 +101,30 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
   const customers = await upsertCustomers(b, sending);
   const tokens = new Map(sending.map((t) => [t.item.key, newDispatchToken()]));
   const customerOf = (t: (typeof sending)[number]) => (t.phone ? customers.byPhone.get(t.phone) : t.email ? customers.byEmail.get(t.email) : undefined) ?? null;
-  const column = keyColumn(b);
   const bulkJobId = b.origin.source === 'bulk' ? b.origin.jobId : null;
   const recorded = sending.length
-    ? await db.$queryRaw<{ id: number; key: number; created_at: Date }[]>`
-        INSERT INTO dispatches (location_id, campaign_id, customer_id, kind, source, token_hash, customer_phone, customer_email,
-                                customer_name, customer_address, sent_by_user_id, bulk_job_id, ${column}, expires_at)
-        SELECT ${locationId}, ${b.prepared.campaign.id}, v.customer_id, ${b.kind}::"DispatchKind", ${b.origin.source}, v.token_hash, v.phone, v.email,
-               v.name, v.address, ${sender.userId}, ${bulkJobId}::int, v.item_key, ${new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000)}
-        FROM unnest(${sending.map((t) => customerOf(t))}::int[], ${sending.map((t) => hashToken(tokens.get(t.item.key)!))}::text[],
-                    ${sending.map((t) => t.phone)}::text[], ${sending.map((t) => t.email)}::text[], ${sending.map((t) => t.item.name)}::text[],
-                    ${sending.map((t) => t.item.address)}::text[], ${sending.map((t) => t.item.key)}::int[])
-          AS v(customer_id, token_hash, phone, email, name, address, item_key)
-        -- An item that already has its dispatch was sent (or started) by an earlier run: it is not sent again.
-        ON CONFLICT (${column}) DO NOTHING
-        RETURNING id, ${column} AS "key", created_at`
+    ? await batchQueries.insertDispatches(
+        db,
+        {
+          locationId,
+          campaignId: b.prepared.campaign.id,
+          kind: b.kind,
+          source: b.origin.source,
+          userId: sender.userId,
+          bulkJobId,
+          column: keyColumn(b),
+          expiresAt: new Date(Date.now() + DISPATCH_TOKEN_DAYS * 24 * 3600_000),
+        },
+        sending.map((t) => ({
+          key: t.item.key,
+          customerId: customerOf(t),
+          tokenHash: hashToken(tokens.get(t.item.key)!),
+          phone: t.phone,
+          email: t.email,
+          name: t.item.name,
+          address: t.item.address,
+        })),
+      )
     : [];
   const dispatchOf = new Map(recorded.map((d) => [d.key, d.id]));
   const sentAtOf = new Map(recorded.map((d) => [d.key, d.created_at]));
@@ -140,15 +144,10 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
     })),
   );
   if (delivered.length > 0) {
-    await db.$executeRaw`
-      UPDATE dispatches d SET sms_status = v.sms_status, sms_message = v.sms_message, email_status = v.email_status, email_message = v.email_message
-      FROM unnest(${delivered.map((d) => d.dispatchId)}::int[], ${delivered.map((d) => d.result.smsStatus)}::int[], ${delivered.map((d) => d.result.smsMessage)}::text[],
-                  ${delivered.map((d) => d.result.emailStatus)}::int[], ${delivered.map((d) => d.result.emailMessage)}::text[])
-        AS v(id, sms_status, sms_message, email_status, email_message)
-      WHERE d.id = v.id`;
+    await batchQueries.recordResults(db, delivered.map((d) => ({ dispatchId: d.dispatchId, ...d.result })));
   }
   const unsent = allowed - delivered.filter((d) => outcomeOf(d.result).status === 'success').length;
-  if (trialSpend && unsent > 0) await db.$executeRaw`UPDATE locations SET pcheck_count = pcheck_count + ${unsent} WHERE id = ${locationId}`;
+  if (trialSpend && unsent > 0) await pulseCheckQueries.refund(db, locationId, unsent);
   return [...outcomes, ...delivered.map((d) => ({ key: d.key, ...outcomeOf(d.result), dispatch: { sentAt: sentAtOf.get(d.key)!, result: d.result } }))];
 }
 
@@ -199,17 +198,11 @@ async function upsertCustomers(b: Batch, targets: { item: BatchItem; phone: stri
   const byPhone = new Map(targets.filter((t) => t.phone).map((t) => [t.phone!, t]));
   const list = [...byPhone.values()];
   const found = list.length
-    ? await b.deps.db.$queryRaw<{ id: number; phone: string }[]>`
-        INSERT INTO customers (location_id, phone, email, name, address_line)
-        SELECT ${locationId}, v.phone, NULLIF(v.email, ''), v.name, v.address
-        FROM unnest(${list.map((t) => t.phone)}::text[], ${list.map((t) => t.email ?? '')}::text[], ${list.map((t) => t.item.name)}::text[], ${list.map((t) => t.item.address)}::text[])
-          AS v(phone, email, name, address)
-        ON CONFLICT (location_id, phone) DO UPDATE SET
-          email = COALESCE(EXCLUDED.email, customers.email),
-          name = CASE WHEN EXCLUDED.name <> '' THEN EXCLUDED.name ELSE customers.name END,
-          address_line = CASE WHEN EXCLUDED.address_line <> '' THEN EXCLUDED.address_line ELSE customers.address_line END,
-          updated_at = now()
-        RETURNING id, phone`
+    ? await batchQueries.upsertCustomersByPhone(
+        b.deps.db,
+        locationId,
+        list.map((t) => ({ phone: t.phone!, email: t.email ?? '', name: t.item.name, address: t.item.address })),
+      )
     : [];
   const byEmail = new Map<string, number>();
   for (const t of targets) {
@@ -223,11 +216,7 @@ async function upsertCustomers(b: Batch, targets: { item: BatchItem; phone: stri
 /** Items whose dispatch an earlier run recorded: what it recorded, or interrupted when it never got to. */
 async function earlierOutcomes(b: Batch, keys: number[]): Promise<ItemOutcome[]> {
   if (keys.length === 0) return [];
-  const earlier = await b.deps.db.$queryRaw<
-    { key: number; sms_status: 0 | 1 | null; sms_message: string | null; email_status: 0 | 1 | null; email_message: string | null; created_at: Date }[]
-  >`
-    SELECT ${keyColumn(b)} AS key, sms_status, sms_message, email_status, email_message, created_at
-    FROM dispatches WHERE ${keyColumn(b)} = ANY(${keys}::int[])`;
+  const earlier = await batchQueries.earlier(b.deps.db, keyColumn(b), keys);
   return earlier.map((d): ItemOutcome => {
     const known = d.sms_status !== null || d.email_status !== null;
     const ok = d.sms_status === 1 || d.email_status === 1;

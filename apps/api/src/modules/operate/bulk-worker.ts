@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { AppDeps, Log } from '../../http/context.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { sendItems, smsSenderOf, type Batch, type ItemOutcome } from './batch-send.js';
+import { bulkRowQueries, type ClaimedRow } from './queries.js';
 import { prepareSends, type Sender } from './service.js';
 
 /** How the worker paces a bulk job. */
@@ -48,16 +49,6 @@ function takeSends(sender: string, want: number, perSecond: number): { granted: 
   a.left -= granted;
   return { granted, waitMs: granted > 0 ? 0 : Math.ceil(((1 - a.left) / perSecond) * 1000), giveBack: (n) => (a.left += n) };
 }
-
-interface ClaimedRow {
-  id: number;
-  rowNumber: number;
-  name: string;
-  phone: string;
-  email: string;
-  address: string;
-}
-
 
 export type SliceResult = { state: 'done'; resumeAt: null } | { state: 'waiting' | 'more'; resumeAt: Date | null };
 
@@ -133,30 +124,13 @@ export async function processBulkJob(deps: AppDeps & { log: Log }, jobId: number
   }
 }
 
-/**
- * Claims the next rows in sheet order (rows another worker claimed and never recorded come first once
- * their claim lapsed). SKIP LOCKED lets two workers claim from one job at once without waiting on or
- * taking each other's rows.
- */
-function claimRows(deps: AppDeps, jobId: number, limit: number, at: Date, lapsedBefore: Date) {
-  return deps.db.$queryRaw<ClaimedRow[]>`
-    UPDATE bulk_job_rows r SET status = 'pending', updated_at = ${at}
-    FROM (
-      SELECT id FROM bulk_job_rows
-      WHERE job_id = ${jobId} AND (status = 'standby' OR (status = 'pending' AND updated_at < ${lapsedBefore}))
-      ORDER BY status = 'pending' DESC, row_number
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ) c
-    WHERE r.id = c.id
-    RETURNING r.id, r.row_number AS "rowNumber", r.name, r.phone, r.email, r.address`;
+/** Claims the job's next rows (bulkRowQueries.claim: sheet order, lapsed claims first, SKIP LOCKED). */
+function claimRows(deps: AppDeps, jobId: number, limit: number, at: Date, lapsedBefore: Date): Promise<ClaimedRow[]> {
+  return bulkRowQueries.claim(deps.db, jobId, limit, at, lapsedBefore);
 }
 
 /** Every row's status in one statement, which the page polling the job reads. */
 async function recordOutcomes(deps: AppDeps, outcomes: ItemOutcome[], at: Date) {
   if (outcomes.length === 0) return;
-  await deps.db.$executeRaw`
-    UPDATE bulk_job_rows r SET status = v.status, message = v.message, updated_at = ${at}
-    FROM unnest(${outcomes.map((o) => o.key)}::int[], ${outcomes.map((o) => o.status)}::text[], ${outcomes.map((o) => o.message)}::text[]) AS v(id, status, message)
-    WHERE r.id = v.id`;
+  await bulkRowQueries.recordOutcomes(deps.db, outcomes, at);
 }

@@ -19,6 +19,7 @@ import { SmsSendError } from '../../providers/sms/index.js';
 import type { AccountTemplates, Campaign } from '../../generated/prisma/client.js';
 import type { Config } from '../../config.js';
 import type { EmailMessage } from '../../providers/email/types.js';
+import { pulseCheckQueries } from './queries.js';
 
 export type DispatchKind = 'pcheck' | 'bio';
 export type DispatchSource = 'dashboard' | 'bulk' | 'boost' | 'wizard' | 'api' | 'integration' | 'sample';
@@ -105,10 +106,8 @@ export async function sendDispatch(
   let pcheckCount: number | null = null;
   if (trialSpend) {
     // One statement, so two sends at once can never take the count below zero.
-    const rows = await db.$queryRaw<{ pcheck_count: number }[]>`
-      UPDATE locations SET pcheck_count = pcheck_count - 1 WHERE id = ${locationId} AND pcheck_count > 0 RETURNING pcheck_count`;
-    if (rows.length === 0) throw conflict(MSG.dispatchNoPulseChecksLeft);
-    pcheckCount = rows[0]!.pcheck_count;
+    pcheckCount = await pulseCheckQueries.spendOne(db, locationId);
+    if (pcheckCount === null) throw conflict(MSG.dispatchNoPulseChecksLeft);
   }
 
   const phone = input.customer_phone ? toE164(input.customer_phone) : null;
@@ -149,9 +148,7 @@ export async function sendDispatch(
   const sent = smsStatus === 1 || emailStatus === 1;
   await db.dispatch.update({ where: { id: dispatch.id }, data: { smsStatus, smsMessage, emailStatus, emailMessage } });
   if (trialSpend && !sent) {
-    const rows = await db.$queryRaw<{ pcheck_count: number }[]>`
-      UPDATE locations SET pcheck_count = pcheck_count + 1 WHERE id = ${locationId} RETURNING pcheck_count`;
-    pcheckCount = rows[0]?.pcheck_count ?? pcheckCount;
+    pcheckCount = (await pulseCheckQueries.refundOne(db, locationId)) ?? pcheckCount;
   }
   return {
     status: sent ? 1 : 0,
