@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { analyticsApi, endpoints, fieldKey, inboxApi, okEnvelope, widgetApi, type EndpointDef } from '@kudo/shared';
+import { analyticsApi, endpoints, fieldKey, inboxApi, MSG, okEnvelope, widgetApi, type EndpointDef } from '@kudo/shared';
 import { answeredJsonText } from '../src/http/route.js';
 import { createTestApp, json, loginAs, type TestContext } from './helpers.js';
 import { callerFor, callers, fieldPaths, fieldsOf, refused, urlOf, validParams, validSample, zodDefaultPhrases, type Callers } from './registry-walk.js';
@@ -21,12 +21,14 @@ describe('the endpoint registry on the server', () => {
     expect(missing).toEqual([]);
   });
 
+  // Every endpoint's 401 without a session, with the one message: the areas' own tests leave it to this one.
   it('gives every endpoint an access rule, enforced before anything else', async () => {
     for (const e of endpoints) expect(ACCESS_KINDS, e.id).toContain(e.access.kind);
     const open: string[] = [];
     for (const e of endpoints.filter((x) => x.access.kind !== 'public')) {
       const res = await who.anonymous.request(e.method, urlOf(e), e.method === 'GET' ? undefined : {});
       if (res.statusCode !== 401) open.push(`${e.id} answered ${res.statusCode} without a session`);
+      else if (!isDeepStrictEqual(json(res), { status: 0, message: MSG.notLoggedIn })) open.push(`${e.id} answered 401 with ${res.body}`);
     }
     expect(open).toEqual([]);
   });

@@ -1,35 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, json, loginAs } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId, dallasId } = await demoLocationIds(t.db));
-});
-
-/** Every endpoint of the area that needs a session, with a valid request. */
-const sessionEndpoints: [string, string, unknown?][] = [
-  ['POST', '/api/account/locations/load'],
-  ['POST', '/api/account/location-change/select', { location_id: 1 }],
-  ['GET', '/api/location/subscriptions/load'],
-  ['GET', '/api/access/location-user/load'],
-  ['GET', '/api/location/identity/load'],
-  ['POST', '/api/profile-load'],
-  ['POST', '/api/profile-save', { name: { first: 'A', last: 'B' }, contact: { phoneNumber: '' } }],
-  ['POST', '/api/profile/update-password', { currentPassword: 'demo1234', newPassword: 'abcdef', confirmPassword: 'abcdef' }],
-  ['GET', '/api/cross-sell/integration'],
-  ['GET', '/api/notifications/fetch'],
-  ['POST', '/api/self-service/notifications/upgrade-request', { type: 'plan' }],
-];
-
-describe('without a session', () => {
-  it.each(sessionEndpoints)('%s %s answers 401', async (method, url, payload) => {
-    await expectNotLoggedIn(t.app, method, url, payload);
-  });
-});
+const t = useDemoApp({ roles: [] });
 
 describe('CSRF', () => {
   it('refuses a state change without the token, and changes nothing', async () => {
@@ -39,7 +13,7 @@ describe('CSRF', () => {
       method: 'POST',
       url: '/api/account/location-change/select',
       cookies: { kudo_session: agent.cookies.kudo_session as string },
-      payload: { location_id: dallasId },
+      payload: { location_id: t.dallasId },
     });
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe(MSG.csrf);
@@ -50,7 +24,7 @@ describe('CSRF', () => {
       url: '/api/account/location-change/select',
       cookies: { kudo_session: agent.cookies.kudo_session as string },
       headers: { 'x-csrf-token': 'forged-token' },
-      payload: { location_id: dallasId },
+      payload: { location_id: t.dallasId },
     });
     expect(forged.statusCode).toBe(403);
   });
@@ -75,11 +49,11 @@ describe('E008 / E009 locations', () => {
 
   it('switches location, records it as recent, and refuses a location the user does not belong to', async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test');
-    const sel = await owner.post('/api/account/location-change/select', { location_id: dallasId });
+    const sel = await owner.post('/api/account/location-change/select', { location_id: t.dallasId });
     expect(sel.statusCode).toBe(200);
-    expect(json(sel).data.current_location.location_id).toBe(dallasId);
+    expect(json(sel).data.current_location.location_id).toBe(t.dallasId);
     const loaded = json(await owner.post('/api/account/locations/load')).data;
-    expect(loaded.current_location.location_id).toBe(dallasId);
+    expect(loaded.current_location.location_id).toBe(t.dallasId);
     expect(loaded.current_location.last_selected_at).not.toBeNull();
 
     const lite = await t.db.location.findFirstOrThrow({ where: { name: 'Little Roofing' } });
@@ -89,7 +63,7 @@ describe('E008 / E009 locations', () => {
     const bad = await owner.post('/api/account/location-change/select', { location_id: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe(MSG.chooseLocation);
-    expect(json(await owner.post('/api/account/locations/load')).data.current_location.location_id).toBe(dallasId);
+    expect(json(await owner.post('/api/account/locations/load')).data.current_location.location_id).toBe(t.dallasId);
   });
 
   it('answers Could not find locations for a user with none', async () => {
@@ -128,18 +102,18 @@ describe('E008 / E009 answers', () => {
     const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
     const lite = await t.db.location.findFirstOrThrow({ where: { name: 'Little Roofing' } });
     // Values of every kind: features, a franchise, a recent choice, an inactive membership left out.
-    await t.db.location.update({ where: { id: dallasId }, data: { enabledFeatures: ['beta-inbox', 'x'], isFranchise: true, twilioVerified: 'pending', hs10dlc: true } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { enabledFeatures: ['beta-inbox', 'x'], isFranchise: true, twilioVerified: 'pending', hs10dlc: true } });
     const inactive = await t.db.membership.create({ data: { userId: owner.id, locationId: lite.id, active: false } });
     try {
       const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
       const data = json(await agent.post('/api/account/locations/load')).data;
-      const items = [await expectedItem(austinId, owner.id), await expectedItem(dallasId, owner.id)];
+      const items = [await expectedItem(t.austinId, owner.id), await expectedItem(t.dallasId, owner.id)];
       expect(items[1]!.last_selected_at).not.toBeNull();
       expect(data).toEqual({ locations: items, current_location: items[1], is_multi_location: true, is_franchise: true });
       expect(Object.keys(data.locations[0])).toEqual(Object.keys(items[0]!));
     } finally {
       await t.db.membership.delete({ where: { id: inactive.id } });
-      await t.db.location.update({ where: { id: dallasId }, data: { enabledFeatures: [], isFranchise: false, twilioVerified: '', hs10dlc: false } });
+      await t.db.location.update({ where: { id: t.dallasId }, data: { enabledFeatures: [], isFranchise: false, twilioVerified: '', hs10dlc: false } });
     }
   });
 
@@ -157,7 +131,7 @@ describe('E008 / E009 answers', () => {
   it('E009 answers the chosen location with the moment of the choice, and both are kept', async () => {
     const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
     const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
-    for (const locationId of [dallasId, dallasId, austinId]) {
+    for (const locationId of [t.dallasId, t.dallasId, t.austinId]) {
       const before = Date.now();
       const res = json(await agent.post('/api/account/location-change/select', { location_id: locationId }));
       const at = new Date(res.data.current_location.last_selected_at);
@@ -173,13 +147,13 @@ describe('E008 / E009 answers', () => {
   it('E009 refuses an inactive membership and changes nothing', async () => {
     const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
     const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
-    const dallas = await t.db.membership.update({ where: { userId_locationId: { userId: owner.id, locationId: dallasId } }, data: { active: false } });
+    const dallas = await t.db.membership.update({ where: { userId_locationId: { userId: owner.id, locationId: t.dallasId } }, data: { active: false } });
     try {
-      const res = await agent.post('/api/account/location-change/select', { location_id: dallasId });
+      const res = await agent.post('/api/account/location-change/select', { location_id: t.dallasId });
       expect(res.statusCode).toBe(404);
       expect(json(res).message).toBe(MSG.locationNotFound);
       expect((await t.db.membership.findUniqueOrThrow({ where: { id: dallas.id } })).lastSelectedAt).toEqual(dallas.lastSelectedAt);
-      expect(json(await agent.post('/api/account/locations/load')).data.current_location.location_id).toBe(austinId);
+      expect(json(await agent.post('/api/account/locations/load')).data.current_location.location_id).toBe(t.austinId);
     } finally {
       await t.db.membership.update({ where: { id: dallas.id }, data: { active: true } });
     }
@@ -196,8 +170,8 @@ describe('E010 / E011 subscriptions and role', () => {
       'web-chat',
     ]);
     const access = json(await owner.get('/api/access/location-user/load')).data;
-    expect(access.location).toMatchObject({ role: { name: 'Owner' }, access_type: 'Account', location_id: austinId });
-    await owner.post('/api/account/location-change/select', { location_id: dallasId });
+    expect(access.location).toMatchObject({ role: { name: 'Owner' }, access_type: 'Account', location_id: t.austinId });
+    await owner.post('/api/account/location-change/select', { location_id: t.dallasId });
     expect(json(await owner.get('/api/location/subscriptions/load')).data.locationSubscriptions).toEqual([]);
 
     const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
@@ -210,7 +184,7 @@ describe('E010 / E011 subscriptions and role', () => {
     const user = await t.db.user.create({
       data: { email: 'leaver@kudo.test', passwordHash: (await t.db.user.findFirstOrThrow()).passwordHash, emailVerifiedAt: new Date() },
     });
-    const m = await t.db.membership.create({ data: { userId: user.id, locationId: austinId } });
+    const m = await t.db.membership.create({ data: { userId: user.id, locationId: t.austinId } });
     const agent = await loginAs(t.app, t.db, user.email);
     expect((await agent.get('/api/location/subscriptions/load')).statusCode).toBe(200);
     await t.db.membership.update({ where: { id: m.id }, data: { active: false } });
@@ -272,7 +246,7 @@ describe('E016–E019', () => {
   it('reports the cross-sell partner account per location', async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
     expect(json(await owner.get('/api/cross-sell/integration')).data).toEqual({ enabled: true, external_customer_id: 'CL-10442' });
-    await owner.post('/api/account/location-change/select', { location_id: dallasId });
+    await owner.post('/api/account/location-change/select', { location_id: t.dallasId });
     expect(json(await owner.get('/api/cross-sell/integration')).data).toEqual({ enabled: false, external_customer_id: null });
   });
 
@@ -290,7 +264,7 @@ describe('E016–E019', () => {
     const dallas = json(await owner.get('/api/notifications/fetch')).data;
     expect(dallas.gmb_connect).toMatchObject({ error_type: 'GOOGLE_EXPIRED' });
     expect(dallas.fb_connect).toBeNull();
-    await owner.post('/api/account/location-change/select', { location_id: austinId });
+    await owner.post('/api/account/location-change/select', { location_id: t.austinId });
     expect(json(await owner.get('/api/notifications/fetch')).data).toEqual({ gmb_connect: null, fb_connect: null });
   });
 
@@ -300,7 +274,7 @@ describe('E016–E019', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe(MSG.upgradeRequested);
     const row = await t.db.upgradeRequest.findUniqueOrThrow({ where: { id: json(res).data.request_id } });
-    expect(row).toMatchObject({ locationId: dallasId, type: 'contact-card' });
+    expect(row).toMatchObject({ locationId: t.dallasId, type: 'contact-card' });
     const mail = await t.db.outboxMessage.findFirstOrThrow({ where: { to: t.config.email.salesAddress }, orderBy: { id: 'desc' } });
     expect(mail.subject).toContain('contact-card');
     expect(mail.body).toContain('Demo Plumbing Dallas');
@@ -315,8 +289,8 @@ describe('tenancy', () => {
   it('keeps each location’s data to its own members', async () => {
     // Austin's admin cannot switch to Dallas, nor see Dallas's notices or partner account.
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
-    expect((await admin.post('/api/account/location-change/select', { location_id: dallasId })).statusCode).toBe(404);
-    expect(json(await admin.post('/api/account/locations/load')).data.locations.map((l: { location_id: number }) => l.location_id)).toEqual([austinId]);
+    expect((await admin.post('/api/account/location-change/select', { location_id: t.dallasId })).statusCode).toBe(404);
+    expect(json(await admin.post('/api/account/locations/load')).data.locations.map((l: { location_id: number }) => l.location_id)).toEqual([t.austinId]);
     expect(json(await admin.get('/api/notifications/fetch')).data.gmb_connect).toBeNull();
     // The lite owner sees only the lite location, and an upgrade request lands on it alone.
     const lite = await loginAs(t.app, t.db, 'lite@kudo.test');

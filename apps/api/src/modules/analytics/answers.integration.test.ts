@@ -1,19 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { createTestApp, demoLocationIds, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { demoLocationIds, json, loginAs, type Agent } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { daysAgo } from './test-support.js';
 
-let t: TestContext;
-let austinId: number;
-let owner: Agent;
 let campaign: { id: number; uid: string };
 let other: { id: number; uid: string };
+const t = useDemoApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId } = await demoLocationIds(t.db));
-  owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
-  campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null, isDefault: false }, orderBy: { id: 'asc' } });
-  other = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null, id: { not: campaign.id } }, orderBy: { id: 'asc' } });
+  campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.austinId, deletedAt: null, isDefault: false }, orderBy: { id: 'asc' } });
+  other = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.austinId, deletedAt: null, id: { not: campaign.id } }, orderBy: { id: 'asc' } });
 });
 
 const submit = (uid: string, token: string, payload: unknown) =>
@@ -21,7 +17,7 @@ const submit = (uid: string, token: string, payload: unknown) =>
 
 /** Sends a real pulseCheck (SMS) and reads its token from the text message. */
 async function send(phone: string, extra: object = {}) {
-  const res = await owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: phone, customer_name: 'Robin Banks', customer_address: '1 Main St', ...extra });
+  const res = await t.owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: phone, customer_name: 'Robin Banks', customer_address: '1 Main St', ...extra });
   expect(res.statusCode, res.body).toBe(200);
   const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: `+1${phone}` }, orderBy: { id: 'desc' } });
   const token = /\/pulsecheck\/([A-Za-z0-9_-]+)/.exec(sms.body)![1]!;
@@ -38,7 +34,7 @@ describe('every answered pulseCheck is one review', () => {
     await submit(other.uid, token, { type: 'mood', data: { mood: 'neutral' } });
     const first = await reviewOf(dispatch.id);
     expect(first).toMatchObject({
-      locationId: austinId, source: 'kudo', externalId: `dispatch-${dispatch.id}`, sentiment: 'neutral', rating: 3, text: '',
+      locationId: t.austinId, source: 'kudo', externalId: `dispatch-${dispatch.id}`, sentiment: 'neutral', rating: 3, text: '',
       campaignId: other.id, customerName: 'Robin Banks', customerPhone: '+15125550171', customerAddress: '1 Main St', kudoIndex: null,
       authorName: 'Robin B.', approvedForWidget: false,
     });
@@ -63,8 +59,8 @@ describe('every answered pulseCheck is one review', () => {
     const { token, dispatch } = await send('5125550173');
     await submit(campaign.uid, token, { type: 'mood', data: { mood: 'positive' } });
     const r = (await reviewOf(dispatch.id))!;
-    await owner.post('/api/analytics/customer-comments/edit', { transaction_id: r.id, source: 'kudo', campaign_uid: other.uid, name: 'Robin Q. Banks' });
-    await owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'kudo', transaction_id: r.id });
+    await t.owner.post('/api/analytics/customer-comments/edit', { transaction_id: r.id, source: 'kudo', campaign_uid: other.uid, name: 'Robin Q. Banks' });
+    await t.owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'kudo', transaction_id: r.id });
     await submit(campaign.uid, token, { type: 'review', data: { method: 'text', value: 'Great!' } });
     expect(await reviewOf(dispatch.id)).toMatchObject({ campaignId: other.id, customerName: 'Robin Q. Banks', approvedForWidget: true, text: 'Great!' });
   });
@@ -77,9 +73,9 @@ describe('every answered pulseCheck is one review', () => {
   });
 
   it('keeps a mood-only answer out of the widget’s figures, and a text review in them', async () => {
-    const w = await t.db.widgetSetting.findUniqueOrThrow({ where: { locationId: austinId } });
+    const w = await t.db.widgetSetting.findUniqueOrThrow({ where: { locationId: t.austinId } });
     const figures = async () => {
-      await owner.get('/api/widget/gsd/data/refresh');
+      await t.owner.get('/api/widget/gsd/data/refresh');
       return json(await t.app.inject({ method: 'GET', url: `/api/widget/${w.widgetKey}/data` })).data.aggregateRating.reviewCount as number;
     };
     const before = await figures();
@@ -92,13 +88,13 @@ describe('every answered pulseCheck is one review', () => {
 });
 
 describe('E129 dispatching', () => {
-  const load = (body: object = {}) => owner.post('/api/analytics/reload/dispatching', body);
+  const load = (body: object = {}) => t.owner.post('/api/analytics/reload/dispatching', body);
 
   it('adds the range’s sends, answers, scores, review leads and contact cards', async () => {
     const before = json(await load({ from_date: daysAgo(1), to_date: daysAgo(-1) })).data.data;
     const a = await send('5125550181');
     const b = await send('5125550182');
-    await owner.post('/api/kudo-beta/dispatch/send-bio', { campaign_uid: campaign.uid, customer_email: 'bio@example.com' });
+    await t.owner.post('/api/kudo-beta/dispatch/send-bio', { campaign_uid: campaign.uid, customer_email: 'bio@example.com' });
     await submit(campaign.uid, a.token, { type: 'mood', data: { mood: 'positive' } });
     await submit(campaign.uid, a.token, { type: 'ratings', data: [{ name: 'r', value: 10 }, { name: 'p', value: 8 }, { name: 'q', value: 6 }] });
     await submit(campaign.uid, a.token, { type: 'social-media', data: { selection: 'google' } });
@@ -154,13 +150,13 @@ describe('E129 dispatching', () => {
 
 describe('E129 contact card QR scans', () => {
   it('counts the opens of the QR code’s address by local day, not the texted link, for the location only', async () => {
-    const key = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } })).cardKey;
+    const key = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.austinId } })).cardKey;
     const recent = { from_date: daysAgo(1), to_date: daysAgo(0) };
     const earlier = { from_date: daysAgo(40), to_date: daysAgo(10) };
     const scans = async (agent: Agent, range: object) =>
       json(await agent.post('/api/analytics/reload/dispatching', range)).data.data.qrcode_total_count.value as number;
     const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
-    const [before, beforeEarlier, beforeDallas] = [await scans(owner, recent), await scans(owner, earlier), await scans(dallas, recent)];
+    const [before, beforeEarlier, beforeDallas] = [await scans(t.owner, recent), await scans(t.owner, earlier), await scans(dallas, recent)];
     const open = (query: string) => t.app.inject({ method: 'GET', url: `/api/public/contact-card/${key}.vcf${query}` });
     const scanned = await open('?via=qr');
     expect(scanned.statusCode).toBe(200);
@@ -172,11 +168,11 @@ describe('E129 contact card QR scans', () => {
     expect((await open('?via=sms')).statusCode).toBe(200);
     // An unknown card counts nothing.
     expect((await t.app.inject({ method: 'GET', url: '/api/public/contact-card/AAAAAAAAAAAAAAAAAAAAAA.vcf?via=qr' })).statusCode).toBe(404);
-    expect(await scans(owner, recent)).toBe(before + 2);
-    expect(await scans(owner, earlier)).toBe(beforeEarlier);
+    expect(await scans(t.owner, recent)).toBe(before + 2);
+    expect(await scans(t.owner, earlier)).toBe(beforeEarlier);
     expect(await scans(dallas, recent)).toBe(beforeDallas);
     // Only a day and a count are kept.
-    const rows = await t.db.contactCardScanDay.findMany({ where: { locationId: austinId } });
+    const rows = await t.db.contactCardScanDay.findMany({ where: { locationId: t.austinId } });
     expect(rows.reduce((n, r) => n + r.count, 0)).toBeGreaterThanOrEqual(2);
     expect(Object.keys(rows[0]!).sort()).toEqual(['count', 'day', 'locationId']);
   });
@@ -189,10 +185,10 @@ describe('the daily rollups', () => {
     await submit(campaign.uid, token, { type: 'ratings', data: [{ name: 'r', value: 7 }, { name: 'p', value: 8 }, { name: 'q', value: 9 }] });
     await submit(campaign.uid, token, { type: 'social-media', data: { selection: 'facebook' } });
     const r = (await t.db.review.findFirstOrThrow({ where: { customerPhone: '+15125550191' } }))!;
-    await owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'kudo', transaction_id: r.id });
-    await owner.post('/api/analytics/customer-comments/archival', { archived: true, source: 'kudo', transaction_id: r.id });
-    await owner.post('/api/analytics/customer-comments/edit', { transaction_id: r.id, source: 'kudo', campaign_uid: other.uid });
-    const extra = await t.db.review.create({ data: { locationId: austinId, source: 'google', authorName: 'G', rating: 2, sentiment: 'negative', postedAt: new Date() } });
+    await t.owner.post('/api/analytics/customer-comments/approval', { approved: true, source: 'kudo', transaction_id: r.id });
+    await t.owner.post('/api/analytics/customer-comments/archival', { archived: true, source: 'kudo', transaction_id: r.id });
+    await t.owner.post('/api/analytics/customer-comments/edit', { transaction_id: r.id, source: 'kudo', campaign_uid: other.uid });
+    const extra = await t.db.review.create({ data: { locationId: t.austinId, source: 'google', authorName: 'G', rating: 2, sentiment: 'negative', postedAt: new Date() } });
     await t.db.review.delete({ where: { id: extra.id } });
     // One counted column at a time, and changes the counts do not hold (a reply, the customer's details).
     const second = await send('5125550192');
@@ -204,11 +200,11 @@ describe('the daily rollups', () => {
     await t.db.$executeRaw`UPDATE reviews SET sliders = '[{"name":"r","value":4}]'::jsonb, kudo_index = 4 WHERE id = ${s.id}`;
     await t.db.$executeRaw`UPDATE reviews SET review_lead = NOT review_lead WHERE id = ${s.id}`;
     await t.db.$executeRaw`UPDATE reviews SET posted_at = posted_at - interval '3 days' WHERE id = ${s.id}`;
-    await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'America/Chicago' } });
+    await t.db.location.update({ where: { id: t.austinId }, data: { timeZone: 'America/Chicago' } });
 
     const snapshot = async () => ({
-      counts: await t.db.reviewDailyCount.findMany({ where: { locationId: austinId, count: { not: 0 } }, orderBy: [{ day: 'asc' }, { source: 'asc' }, { sentiment: 'asc' }, { approved: 'asc' }, { archived: 'asc' }, { hasText: 'asc' }, { hasAudio: 'asc' }, { campaignId: 'asc' }] }),
-      stats: (await t.db.dispatchDailyStat.findMany({ where: { locationId: austinId }, orderBy: { day: 'asc' } })).map((s) => ({
+      counts: await t.db.reviewDailyCount.findMany({ where: { locationId: t.austinId, count: { not: 0 } }, orderBy: [{ day: 'asc' }, { source: 'asc' }, { sentiment: 'asc' }, { approved: 'asc' }, { archived: 'asc' }, { hasText: 'asc' }, { hasAudio: 'asc' }, { campaignId: 'asc' }] }),
+      stats: (await t.db.dispatchDailyStat.findMany({ where: { locationId: t.austinId }, orderBy: { day: 'asc' } })).map((s) => ({
         ...s,
         slider0Sum: Math.round(s.slider0Sum * 1000) / 1000,
         slider1Sum: Math.round(s.slider1Sum * 1000) / 1000,
@@ -216,7 +212,7 @@ describe('the daily rollups', () => {
       })),
     });
     const kept = await snapshot();
-    await t.db.$executeRaw`SELECT analytics_rebuild(${austinId})`;
+    await t.db.$executeRaw`SELECT analytics_rebuild(${t.austinId})`;
     const rebuilt = await snapshot();
     expect(rebuilt.counts.length).toBeGreaterThan(100);
     expect(kept.counts).toEqual(rebuilt.counts);
