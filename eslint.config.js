@@ -25,6 +25,17 @@ const noDashboard = {
   message: 'The customer pages and the widget are their own small bundles: never import the dashboard’s features, app or components.',
 };
 const noApiCode = { regex: '(^|/)(apps/)?api/src/|^@kudo/api', message: 'The web app talks to the API over HTTP; share code through @kudo/shared.' };
+// The dashboard's layers, lowest first: config → lib → components → features → app. A layer imports only the ones
+// below it. A relative path that climbs (`../`) into one of these folders can only reach the layer itself: no
+// layer has a subfolder of a higher layer's name (features' own components/ and lib/ are below features).
+const webLayer = (folder, message) => ({ regex: `^(\\.\\./)+${folder}(/|$)`, message });
+const noWebApp = webLayer(
+  'app',
+  'Only app/ (the router, the route guard, the frame) imports app/: the screen table and the menu rules are in config/, shared UI in components/.',
+);
+const noWebFeatures = webLayer('features', 'config, lib and components stay below the features: move what they need down into them.');
+const noWebComponents = webLayer('components', 'config and lib stay below components: pass what they need in, or move it down.');
+const noWebLib = webLayer('lib', 'config is the lowest layer (data and pure rules): it imports only other config files and packages.');
 const otherFeature = (depth) => ({
   // From features/<a>/…, a path that climbs to features/ and down into another feature.
   regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)[^/]+/`,
@@ -81,14 +92,26 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/*/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(noApiCode, otherFeature(1)) },
+    rules: { 'no-restricted-imports': restrict(noApiCode, noWebApp, otherFeature(1)) },
   },
   {
     files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(noApiCode, otherFeature(2)) },
+    rules: { 'no-restricted-imports': restrict(noApiCode, noWebApp, otherFeature(2)) },
   },
   {
-    files: ['apps/web/src/{app,components,lib}/**/*.{ts,tsx}', 'apps/web/src/*.{ts,tsx}'],
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noApiCode, noWebApp, noWebFeatures) },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noApiCode, noWebApp, noWebFeatures, noWebComponents) },
+  },
+  {
+    files: ['apps/web/src/config/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noApiCode, noWebApp, noWebFeatures, noWebComponents, noWebLib) },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(noApiCode) },
   },
   {

@@ -1,56 +1,11 @@
-import type { AccessSubject } from '@kudo/shared';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { canEnter, SETTINGS_SECTIONS, visibleSettingsSections, type SettingsSection } from '../config/menu';
+import { pathFor } from '../config/routes';
+import { useCurrentSession } from '../lib/session/hooks';
 import { Page } from './Page';
 import { RouteTabs } from './RouteTabs';
-import { useCurrentSession } from '../lib/session/hooks';
-import { pathFor, type RouteName } from '../config/routes';
-import { canEnter } from '../config/menu';
 import styles from './SettingsFrame.module.css';
-
-/** The settings side navigation ('Manage Your Account'): each entry shows when its screen's rule passes. */
-export const SETTINGS_SECTIONS = [
-  { label: 'General', route: 'settings-general', tabs: [
-    { label: 'Connect Social Media', route: 'settings-general-connect-social-media' },
-    { label: 'Logo & Color', route: 'settings-general-branding' },
-    { label: 'Users', route: 'settings-general-users' },
-    { label: 'Reporting', route: 'settings-general-reporting' },
-  ] },
-  { label: 'Dispatch', route: 'settings-dispatch', tabs: [
-    { label: 'Campaigns', route: 'settings-dispatch-campaigns' },
-    { label: 'Notifications', route: 'settings-dispatch-notifications' },
-    { label: 'Web Widget', route: 'settings-dispatch-web-widget' },
-  ] },
-  { label: 'Reviews', route: 'settings-reviews', tabs: [
-    { label: 'Reply voice', route: 'settings-reviews-voice' },
-    { label: 'Auto-reply', route: 'settings-reviews-auto-reply' },
-  ] },
-  { label: 'Messaging', route: 'settings-messaging', tabs: [
-    { label: 'Notifications', route: 'settings-messaging-notifications' },
-    { label: 'Auto-Reply', route: 'settings-messaging-auto-reply' },
-    { label: 'Texting Registration', route: 'settings-messaging-registration' },
-  ] },
-  { label: 'Contact Card', route: 'settings-contact-card', tabs: [
-    { label: 'Contact Information', route: 'settings-contact-card-contact-information' },
-    { label: 'Templates', route: 'settings-contact-card-templates' },
-  ] },
-  { label: 'Employee Rewards', route: 'settings-employee-rewards', tabs: [] },
-  { label: 'Integrations', route: 'settings-integrations', tabs: [
-    { label: 'API keys', route: 'settings-integrations-api-keys' },
-    { label: 'API docs', route: 'settings-integrations-api-docs' },
-    { label: 'Webhooks', route: 'settings-integrations-webhooks' },
-    { label: 'Field service', route: 'settings-integrations-field-service' },
-    { label: 'Automatic requests', route: 'settings-integrations-automatic-requests' },
-  ] },
-  { label: 'Billing', route: 'settings-billing', tabs: [{ label: 'Subscriptions', route: 'settings-billing-subscriptions' }] },
-] as const satisfies readonly { label: string; route: RouteName; tabs: readonly { label: string; route: RouteName }[] }[];
-
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['route'];
-
-/** The sections a subject may open, in the side navigation's order. */
-export function visibleSettingsSections(subject: AccessSubject) {
-  return SETTINGS_SECTIONS.filter((section) => canEnter(section.route, subject));
-}
 
 /**
  * The frame of every settings screen: the side navigation, the section's title and its tabs. Each

@@ -1,7 +1,15 @@
 import type { AccessSubject } from '@kudo/shared';
 import { describe, expect, it } from 'vitest';
 import type { RouteName } from './routes';
-import { analyzeSectionOf, buildAccountMenu, buildMainMenu, visibleAnalyzeSections, type MenuEntry, type MenuLeaf } from './menu';
+import {
+  analyzeSectionOf,
+  buildAccountMenu,
+  buildMainMenu,
+  visibleAnalyzeSections,
+  visibleSettingsSections,
+  type MenuEntry,
+  type MenuLeaf,
+} from './menu';
 
 const ALL_SUBS = ['kudoPro', 'web-chat', 'contact-card', 'employee-rewards'];
 const owner = (over: Partial<AccessSubject> = {}): AccessSubject => ({
@@ -137,5 +145,34 @@ describe('buildAccountMenu', () => {
     expect(buildAccountMenu(trial, false)).toEqual(['my-profile', 'settings', 'logout']);
     expect(buildAccountMenu(staff, true)).toEqual(['my-profile', 'logs', 'dev-outbox', 'logout']);
     expect(buildAccountMenu(null, true)).toEqual(['my-profile', 'dev-outbox', 'logout']);
+  });
+});
+
+describe('the settings sections', () => {
+  const sectionLabels = (subject: AccessSubject) => visibleSettingsSections(subject).map((s) => s.label);
+
+  it('shows an owner with every subscription every section, in the side navigation order', () => {
+    expect(sectionLabels(owner())).toEqual([
+      'General',
+      'Dispatch',
+      'Reviews',
+      'Messaging',
+      'Contact Card',
+      'Employee Rewards',
+      'Integrations',
+      'Billing',
+    ]);
+  });
+
+  it('leaves out the sections of subscriptions the location lacks, and everything but billing for a trial', () => {
+    expect(sectionLabels(owner({ subscriptions: ['kudoPro'] }))).toEqual(['General', 'Dispatch', 'Reviews', 'Messaging', 'Integrations', 'Billing']);
+    expect(sectionLabels(trial)).toEqual(['Billing']);
+  });
+
+  it('keeps integrations to owners and admins, and every section from a user without the settings permission', () => {
+    const manager = owner({ role: 'User' });
+    expect(sectionLabels(manager)).not.toContain('Integrations');
+    expect(sectionLabels(manager)).toContain('General');
+    expect(sectionLabels(staff)).toEqual([]);
   });
 });
