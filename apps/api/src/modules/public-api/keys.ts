@@ -4,6 +4,7 @@ import type { LocationCtx } from '../../http/context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashToken } from '../../lib/tokens.js';
+import { keyQueries } from './queries.js';
 
 /** Every key starts with this, so a leaked one is easy to recognise (secret scanners, logs). */
 export const KEY_PREFIX = 'kudo_';
@@ -51,7 +52,7 @@ export async function createApiKey(ctx: LocationCtx, input: { name: string; scop
   const { locationId } = ctx.location;
   const made = newApiKey();
   const row = await ctx.db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM locations WHERE id = ${locationId} FOR UPDATE`;
+    await keyQueries.lockLocation(tx, locationId);
     const active = await tx.apiKey.findMany({ where: { locationId, revokedAt: null }, select: { name: true } });
     if (active.some((k) => k.name.toLowerCase() === input.name.toLowerCase())) throw badRequest(API_KEY_MSG.nameTaken, { name: API_KEY_MSG.nameTaken });
     if (active.length >= API_KEY_LIMITS.perLocation) throw conflict(API_KEY_MSG.tooMany);

@@ -4,9 +4,9 @@ import { publicApi, toE164 } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { loadEntitlements } from '../../lib/entitlements.js';
-import { poolOf } from '../../lib/db.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { hashToken } from '../../lib/tokens.js';
+import { requestQueries } from './queries.js';
 import { sendClaimed, sendSoon, type ClaimedRequest } from './send-requests.js';
 import { ApiError, type ApiCtx } from './v1.js';
 
@@ -74,31 +74,6 @@ async function resolveCampaign(ctx: ApiCtx, input: Input) {
   return chosen;
 }
 
-/** The fast path's statement: the campaign named (or the default), and the request recorded with it. */
-const INSERT_REQUEST = `
-  WITH c AS (
-    SELECT id, uid, name, employee_id FROM campaigns
-     WHERE location_id = $1 AND deleted_at IS NULL
-       AND CASE WHEN $2::text IS NOT NULL THEN uid = $2 WHEN $3::text IS NOT NULL THEN employee_id = $3 ELSE is_default END
-     ORDER BY id LIMIT 2
-  ), one AS (SELECT * FROM c WHERE (SELECT count(*) FROM c) = 1),
-  ins AS (
-    INSERT INTO api_review_requests (public_id, location_id, api_key_id, idempotency_key, request_hash, campaign_id, customer_name,
-                                     customer_phone, customer_email, channel, external_id, send_at, scheduled_for, status, claimed_at)
-    SELECT $4, $1, $5, $6, $7, one.id, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM one
-    ON CONFLICT (api_key_id, idempotency_key) DO NOTHING
-    RETURNING id, campaign_id, created_at
-  )
-  SELECT json_build_object('id', ins.id, 'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                           'campaign', json_build_object('id', one.id, 'uid', one.uid, 'name', one.name, 'employee_id', one.employee_id)) AS row
-    FROM ins JOIN one ON one.id = ins.campaign_id`;
-
-interface Inserted {
-  id: number;
-  created_at: string;
-  campaign: { id: number; uid: string; name: string; employee_id: string };
-}
-
 /**
  * POST /review-requests. The request is recorded first — with its Idempotency-Key under a unique index, so of
  * two identical requests at once exactly one is recorded and the other answers it — then, when it is due and
@@ -119,29 +94,26 @@ export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotency
   const phone = input.customer.phone ? toE164(input.customer.phone) : null;
   const email = input.customer.email ?? null;
   const publicId = newPublicId();
-  const { rows } = await poolOf(ctx.db).query<{ row: Inserted }>({
-    name: 'kudo_insert_review_request',
-    text: INSERT_REQUEST,
-    values: [
-      caller.locationId,
-      input.campaign_uid ?? null,
-      input.employee_id ?? null,
+  const row = await requestQueries.insertWithCampaign(
+    ctx.db,
+    {
       publicId,
-      caller.keyId,
+      locationId: caller.locationId,
+      keyId: caller.keyId,
       idempotencyKey,
-      hashToken(JSON.stringify(input)),
-      input.customer.name,
-      phone,
-      email,
-      input.channel,
-      input.external_id ?? null,
-      asked,
-      dueNow ? now : scheduledFor,
-      dueNow ? 'sending' : 'scheduled',
-      dueNow ? now : null,
-    ],
-  });
-  const row = rows[0]?.row;
+      requestHash: hashToken(JSON.stringify(input)),
+      customerName: input.customer.name,
+      customerPhone: phone,
+      customerEmail: email,
+      channel: input.channel,
+      externalId: input.external_id ?? null,
+      sendAt: asked,
+      scheduledFor: dueNow ? now : scheduledFor,
+      status: dueNow ? 'sending' : 'scheduled',
+      claimedAt: dueNow ? now : null,
+    },
+    { campaignUid: input.campaign_uid ?? null, employeeId: input.employee_id ?? null },
+  );
   if (!row) return createFully(ctx, input, idempotencyKey);
   const outcome = dueNow
     ? await sendSoon(ctx, {
@@ -196,15 +168,26 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
   const scheduledFor = nextSendTime(asked && asked > now ? asked : now, location.timeZone, ctx.config.sendWindow);
   const dueNow = scheduledFor.getTime() <= now.getTime();
   const phone = input.customer.phone ? toE164(input.customer.phone) : null;
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO api_review_requests (public_id, location_id, api_key_id, idempotency_key, request_hash, campaign_id, customer_name,
-                                     customer_phone, customer_email, channel, external_id, send_at, scheduled_for, status, claimed_at)
-    VALUES (${newPublicId()}, ${caller.locationId}, ${caller.keyId}, ${idempotencyKey}, ${requestHash}, ${campaign.id}, ${input.customer.name},
-            ${phone}, ${input.customer.email ?? null}, ${input.channel}, ${input.external_id ?? null}, ${asked}, ${dueNow ? now : scheduledFor},
-            ${dueNow ? 'sending' : 'scheduled'}, ${dueNow ? now : null})
-    ON CONFLICT (api_key_id, idempotency_key) DO NOTHING
-    RETURNING id`;
-  const id = rows[0]?.id;
+  const id = await requestQueries.insert(
+    db,
+    {
+      publicId: newPublicId(),
+      locationId: caller.locationId,
+      keyId: caller.keyId,
+      idempotencyKey,
+      requestHash,
+      customerName: input.customer.name,
+      customerPhone: phone,
+      customerEmail: input.customer.email ?? null,
+      channel: input.channel,
+      externalId: input.external_id ?? null,
+      sendAt: asked,
+      scheduledFor: dueNow ? now : scheduledFor,
+      status: dueNow ? 'sending' : 'scheduled',
+      claimedAt: dueNow ? now : null,
+    },
+    campaign.id,
+  );
   if (id === undefined) {
     // Another request with this key was recorded meanwhile: answer that one.
     const earlier = await db.apiReviewRequest.findUniqueOrThrow({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey: idempotencyKey! } } });
@@ -288,17 +271,7 @@ export async function sendDueRequests(deps: Deps, now: Date = new Date(), limit 
     where: { status: 'sending', claimedAt: { lt: new Date(now.getTime() - SENDING_TIMEOUT_MS) } },
     data: { status: 'failed', error: 'The send was interrupted; nothing more is sent for this request.' },
   });
-  const claimed = await db.$queryRaw<{ id: number }[]>`
-    UPDATE api_review_requests r SET status = 'sending', claimed_at = ${now}
-    FROM (
-      SELECT id FROM api_review_requests
-      WHERE status = 'scheduled' AND scheduled_for <= ${now}
-      ORDER BY scheduled_for, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ) c
-    WHERE r.id = c.id
-    RETURNING r.id`;
+  const claimed = await requestQueries.claimDue(db, now, limit);
   const due: ClaimedRequest[] = [];
   const zones = new Map<number, string>();
   for (const { id } of claimed) {
@@ -338,11 +311,7 @@ export async function recordReviewRequest(
  * (a request the sweep took meanwhile is left to it). True when it was sent here.
  */
 export async function sendIfDue(deps: Deps, id: number, now: Date = new Date()): Promise<boolean> {
-  const claimed = await deps.db.$queryRaw<{ id: number }[]>`
-    UPDATE api_review_requests SET status = 'sending', claimed_at = ${now}
-    WHERE id = ${id} AND status = 'scheduled' AND scheduled_for <= ${now}
-    RETURNING id`;
-  if (claimed.length === 0) return false;
+  if (!(await requestQueries.claimOne(deps.db, id, now))) return false;
   const row = await deps.db.apiReviewRequest.findUniqueOrThrow({ where: { id } });
   await sendClaimed(deps, [claimedOf(row)]);
   return true;

@@ -3,6 +3,7 @@ import type { AppDeps, Log } from '../../http/context.js';
 import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
 import type { Db } from '../../lib/db.js';
 import { prepareSends, sendItems, smsSenderOf, type DeliveryResult, type ItemOutcome } from '../operate/index.js';
+import { requestQueries } from './queries.js';
 
 type Deps = AppDeps & { log: Log };
 
@@ -97,12 +98,7 @@ async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<Map<numbe
 
 async function record(db: Db, outcomes: Map<number, RequestOutcome>) {
   if (outcomes.size === 0) return;
-  const ids = [...outcomes.keys()];
-  const list = [...outcomes.values()];
-  await db.$executeRaw`
-    UPDATE api_review_requests r SET status = v.status, error = v.error
-    FROM unnest(${ids}::int[], ${list.map((o) => o.status)}::text[], ${list.map((o) => o.error)}::text[]) AS v(id, status, error)
-    WHERE r.id = v.id`;
+  await requestQueries.recordOutcomes(db, [...outcomes].map(([id, o]) => ({ id, status: o.status, error: o.error })));
 }
 
 /** Requests waiting for a batch, and how many batches are in flight. */

@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import { FIELD_MSG, publicApi } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { AppError } from '../../lib/errors.js';
-import { poolOf } from '../../lib/db.js';
 import { entitlementsOf } from '../../lib/entitlements.js';
 import { admitCounted } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 import { clientErrorMessage, validationFields } from '../../plugins/errors.js';
 import { KEY_PREFIX } from './keys.js';
+import { keyQueries, type KeyRow } from './queries.js';
 
 const { API_ERROR_CODES, API_MSG } = publicApi;
 type ApiErrorCode = publicApi.ApiErrorCode;
@@ -36,47 +36,9 @@ export interface ApiCaller {
   location: { timeZone: string; freeTrial: boolean; pcheckCount: number; canSend: boolean };
 }
 
-interface KeyRow {
-  id: number;
-  location_id: number;
-  name: string;
-  scopes: string[];
-  revoked: boolean;
-  /** Milliseconds since the epoch, as every time below. */
-  last_used_at: number | null;
-  time_zone: string;
-  free_trial: boolean;
-  free_trial_type: string | null;
-  trial_ends_at: number | null;
-  plan_code: string | null;
-  pcheck_count: number;
-  sub: { status: string; plan_code: string | null; addons: string[] | null; term: string; current_period_end: number | null; past_due_since: number | null } | null;
-}
-
-/**
- * One round trip: the key by its hash, with its location's zone, trial and subscription, from which whether it
- * may send is worked out. A named statement answering one JSON column, as the session lookup does.
- */
-async function findKey(deps: AppDeps, token: string): Promise<KeyRow | null> {
-  const { rows } = await poolOf(deps.db).query<{ key: KeyRow }>({
-    name: 'kudo_find_api_key',
-    text: `
-    SELECT json_build_object(
-             'id', k.id, 'location_id', k.location_id, 'name', k.name, 'scopes', k.scopes, 'revoked', k.revoked_at IS NOT NULL,
-             'last_used_at', floor(extract(epoch FROM k.last_used_at AT TIME ZONE 'UTC') * 1000),
-             'time_zone', l.time_zone, 'free_trial', l.free_trial, 'free_trial_type', l.free_trial_type,
-             'trial_ends_at', floor(extract(epoch FROM l.trial_ends_at AT TIME ZONE 'UTC') * 1000), 'plan_code', l.plan_code,
-             'pcheck_count', l.pcheck_count,
-             'sub', (SELECT json_build_object('status', sub.status, 'plan_code', sub.plan_code, 'addons', sub.addons, 'term', sub.term,
-                                              'current_period_end', floor(extract(epoch FROM sub.current_period_end AT TIME ZONE 'UTC') * 1000),
-                                              'past_due_since', floor(extract(epoch FROM sub.past_due_since AT TIME ZONE 'UTC') * 1000))
-                       FROM subscriptions sub WHERE sub.location_id = l.id)
-           ) AS key
-      FROM api_keys k JOIN locations l ON l.id = k.location_id
-     WHERE k.key_hash = $1`,
-    values: [hashToken(token)],
-  });
-  return rows[0]?.key ?? null;
+/** The key by its hash, with its location's zone, trial and subscription (keyQueries.byHash: one round trip). */
+function findKey(deps: AppDeps, token: string): Promise<KeyRow | null> {
+  return keyQueries.byHash(deps.db, hashToken(token));
 }
 
 const utc = (v: number | null) => (v === null ? null : new Date(v));
