@@ -71,6 +71,8 @@ interface DataTableLook<Row> {
   rowClassName?: (row: Row) => string | undefined;
   /** Tighter cells, for panels and summaries. */
   compact?: boolean;
+  /** The column headers are read by screen readers only (a card of labelled figures, one a row). */
+  hideHeaders?: boolean;
   pageSizes?: readonly number[];
   /** A debounced search box with this label; none without it. */
   search?: { label: string; placeholder?: string };
@@ -142,6 +144,7 @@ function Table<Row>({
   rowTestId,
   rowClassName,
   compact,
+  hideHeaders,
   sortable = true,
   pageSizes = DEFAULT_PAGE_SIZES,
   search,
@@ -179,7 +182,7 @@ function Table<Row>({
             <div className={table.scroll}>
               <table className={cx(table.table, compact && table.compact)} aria-label={caption ? undefined : label} aria-busy={query.isFetching || undefined}>
                 {caption && <caption className={hideCaption ? 'visually-hidden' : table.caption}>{caption}</caption>}
-                <thead>
+                <thead className={hideHeaders ? 'visually-hidden' : undefined}>
                   <tr>
                     {selection && (
                       <th scope="col" className={styles.check}>

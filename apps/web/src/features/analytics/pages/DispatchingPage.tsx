@@ -3,6 +3,7 @@ import { Area, AreaChart, CartesianGrid, Cell, Legend, Pie, PieChart, Responsive
 import { useSearchParams } from 'react-router-dom';
 import { Card } from '../../../components/Card';
 import { ChartFrame } from '../../../components/ChartFrame';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { DateRangeField, type DateRange } from '../../../components/DateRangeField';
 import { InfoTip } from '../../../components/InfoTip';
 import { Page } from '../../../components/Page';
@@ -107,38 +108,43 @@ const ENGAGEMENT = [
   },
 ] as const;
 
+const engagementColumns = (data: Figures): Column<(typeof ENGAGEMENT)[number]>[] => [
+  {
+    id: 'figure',
+    header: 'Figure',
+    rowHeader: true,
+    cell: (row) => (
+      <>
+        {row.label} <InfoTip label={row.label} text={row.tip} />
+      </>
+    ),
+  },
+  { id: 'value', header: 'Value', align: 'end', className: styles.figure, cell: (row) => row.value(data) },
+];
+
 function Engagement({ data }: { data: Figures }) {
   return (
     <Card title="Customer Engagement">
-      <table className={styles.figures}>
-        <tbody>
-          {ENGAGEMENT.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">
-                {row.label} <InfoTip label={row.label} text={row.tip} />
-              </th>
-              <td>{row.value(data)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable label="Customer engagement figures" columns={engagementColumns(data)} rows={ENGAGEMENT} rowKey={(row) => row.label} hideHeaders />
     </Card>
   );
 }
 
+const RATING_COLUMNS: Column<ReturnType<typeof ratingsInOrder>[number]>[] = [
+  { id: 'rating', header: 'Rating', rowHeader: true, cell: (r) => r.label },
+  {
+    id: 'average',
+    header: 'Average',
+    align: 'end',
+    className: styles.figure,
+    cell: (r) => (r.value === null ? <span className={styles.muted}>No answers</span> : <StarRating value={r.value} showValue />),
+  },
+];
+
 function Ratings({ data }: { data: Figures }) {
   return (
     <Card title="Ratings">
-      <table className={styles.figures}>
-        <tbody>
-          {ratingsInOrder(data.sliders).map((r) => (
-            <tr key={r.label}>
-              <th scope="row">{r.label}</th>
-              <td>{r.value === null ? <span className={styles.muted}>No answers</span> : <StarRating value={r.value} showValue />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable label="Average ratings" columns={RATING_COLUMNS} rows={ratingsInOrder(data.sliders)} rowKey={(r) => r.label} hideHeaders />
     </Card>
   );
 }
@@ -149,24 +155,25 @@ const SENTIMENT_ROWS: { sentiment: Sentiment; label: string; key: 'happy_count' 
   { sentiment: 'negative', label: 'Unhappy Customer Count', key: 'unhappy_count' },
 ];
 
+const sentimentColumns = (data: Figures): Column<(typeof SENTIMENT_ROWS)[number]>[] => [
+  {
+    id: 'sentiment',
+    header: 'Sentiment',
+    rowHeader: true,
+    cell: (row) => (
+      <span className={styles.face}>
+        <SentimentFace sentiment={row.sentiment} size={22} decorative />
+        {row.label}
+      </span>
+    ),
+  },
+  { id: 'share', header: 'Share', align: 'end', className: styles.figure, cell: (row) => formatPercent(data[row.key].percent) },
+];
+
 function SentimentCard({ data }: { data: Figures }) {
   return (
     <Card title="Customer Sentiment">
-      <table className={styles.figures}>
-        <tbody>
-          {SENTIMENT_ROWS.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">
-                <span className={styles.face}>
-                  <SentimentFace sentiment={row.sentiment} size={22} decorative />
-                  {row.label}
-                </span>
-              </th>
-              <td>{formatPercent(data[row.key].percent)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable label="Customer sentiment shares" columns={sentimentColumns(data)} rows={SENTIMENT_ROWS} rowKey={(row) => row.key} hideHeaders />
     </Card>
   );
 }
@@ -196,6 +203,12 @@ function UsageChart({ title, emails, sms }: { title: string; emails: Figures['bi
   );
 }
 
+const USAGE_COLUMNS: Column<UsagePoint>[] = [
+  { id: 'day', header: 'Day', rowHeader: true, cell: (p) => shortDay(p.day) },
+  { id: 'emails', header: 'Emails', cell: (p) => p.Emails },
+  { id: 'sms', header: 'SMS', cell: (p) => p.SMS },
+];
+
 /** The chart in words: the totals, then the days that had sends. */
 function UsageTable({ title, points, emails, sms }: { title: string; points: UsagePoint[]; emails: number; sms: number }) {
   const busy = points.filter((p) => p.Emails + p.SMS > 0);
@@ -205,25 +218,7 @@ function UsageTable({ title, points, emails, sms }: { title: string; points: Usa
         {title}: {formatCount(emails)} by email and {formatCount(sms)} by SMS in the range.
       </p>
       {busy.length > 0 && (
-        <table>
-          <caption>{title} sent per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Emails</th>
-              <th scope="col">SMS</th>
-            </tr>
-          </thead>
-          <tbody>
-            {busy.map((p) => (
-              <tr key={p.day}>
-                <th scope="row">{shortDay(p.day)}</th>
-                <td>{p.Emails}</td>
-                <td>{p.SMS}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable label={`${title} sent per day`} caption={`${title} sent per day`} columns={USAGE_COLUMNS} rows={busy} rowKey={(p) => p.day} compact />
       )}
     </>
   );

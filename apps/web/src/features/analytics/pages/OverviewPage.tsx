@@ -3,6 +3,7 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis 
 import { useSearchParams } from 'react-router-dom';
 import { Card } from '../../../components/Card';
 import { ChartFrame, YEAR_OR_ALL_TIME } from '../../../components/ChartFrame';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { Page } from '../../../components/Page';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { QueryBoundary } from '../../../components/QueryBoundary';
@@ -91,28 +92,15 @@ export default function OverviewPage() {
 
 /** The chart's figures as a table, for screen readers. */
 function ChartTable({ points }: { points: Point[] }) {
-  return (
-    <table>
-      <caption>Reviews and rating per month</caption>
-      <thead>
-        <tr>
-          <th scope="col">Month</th>
-          <th scope="col">Reviews</th>
-          <th scope="col">Rating</th>
-        </tr>
-      </thead>
-      <tbody>
-        {points.map((p) => (
-          <tr key={p.label}>
-            <th scope="row">{p.label}</th>
-            <td>{formatCount(p.count)}</td>
-            <td>{formatRating(p.ratings)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const caption = 'Reviews and rating per month';
+  return <DataTable label={caption} caption={caption} columns={CHART_COLUMNS} rows={points} rowKey={(p) => p.label} compact />;
 }
+
+const CHART_COLUMNS: Column<Point>[] = [
+  { id: 'month', header: 'Month', rowHeader: true, cell: (p) => p.label },
+  { id: 'reviews', header: 'Reviews', cell: (p) => formatCount(p.count) },
+  { id: 'rating', header: 'Rating', cell: (p) => formatRating(p.ratings) },
+];
 
 interface PlatformLine {
   platform: RatingPlatform;

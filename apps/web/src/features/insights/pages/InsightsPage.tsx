@@ -2,11 +2,11 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, 
 import { Link, useSearchParams } from 'react-router-dom';
 import { Card } from '../../../components/Card';
 import { ChartFrame } from '../../../components/ChartFrame';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { DateRangeField, type DateRange } from '../../../components/DateRangeField';
 import { Page } from '../../../components/Page';
 import { QueryBoundary, settledQuery } from '../../../components/QueryBoundary';
 import { SelectField } from '../../../components/SelectField';
-import table from '../../../components/Table.module.css';
 import { formatCount } from '../../../lib/figures';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useInsights, useTechnicians } from '../api/insights';
@@ -140,30 +140,15 @@ function TopicsChart({ data }: { data: Insights }) {
 
 /** The ranking in figures: what the bar chart draws, for screen readers and for the exact shares. */
 function TopicsTable({ data, caption }: { data: Insights; caption: string }) {
-  return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Topic</th>
-          <th scope="col">Mentions</th>
-          <th scope="col">Praised</th>
-          <th scope="col">Blamed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.topics.map((t) => (
-          <tr key={t.topic}>
-            <th scope="row">{topicLabel(t.topic)}</th>
-            <td>{formatCount(t.mentions)}</td>
-            <td>{formatShare(t.positive_share)}</td>
-            <td>{formatShare(t.negative_share)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable label={caption} caption={caption} columns={TOPIC_COLUMNS} rows={data.topics} rowKey={(t) => t.topic} compact />;
 }
+
+const TOPIC_COLUMNS: Column<Insights['topics'][number]>[] = [
+  { id: 'topic', header: 'Topic', cell: (t) => topicLabel(t.topic), rowHeader: true },
+  { id: 'mentions', header: 'Mentions', cell: (t) => formatCount(t.mentions) },
+  { id: 'praised', header: 'Praised', cell: (t) => formatShare(t.positive_share) },
+  { id: 'blamed', header: 'Blamed', cell: (t) => formatShare(t.negative_share) },
+];
 
 function TrendChart({ data }: { data: Insights }) {
   const points = trendPoints(data);
@@ -192,31 +177,12 @@ function TrendChart({ data }: { data: Insights }) {
 }
 
 function TrendTable({ data }: { data: Insights }) {
-  return (
-    <table>
-      <caption>Mentions of each topic per month</caption>
-      <thead>
-        <tr>
-          <th scope="col">Month</th>
-          {data.topics.map((t) => (
-            <th key={t.topic} scope="col">
-              {topicLabel(t.topic)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {data.months.map((m) => (
-          <tr key={m.month}>
-            <th scope="row">{m.label}</th>
-            {data.topics.map((t) => (
-              <td key={t.topic}>{m.mentions[t.topic]}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: Column<Insights['months'][number]>[] = [
+    { id: 'month', header: 'Month', cell: (m) => m.label, rowHeader: true },
+    ...data.topics.map((t): Column<Insights['months'][number]> => ({ id: t.topic, header: topicLabel(t.topic), cell: (m) => m.mentions[t.topic] })),
+  ];
+  const caption = 'Mentions of each topic per month';
+  return <DataTable label={caption} caption={caption} columns={columns} rows={data.months} rowKey={(m) => m.month} compact />;
 }
 
 function Quotes({ data, filters }: { data: Insights; filters: Filters }) {
@@ -272,39 +238,29 @@ function Technicians({ data }: { data: Insights }) {
       {data.technicians.length === 0 ? (
         <p className={styles.none}>No review of this range names a technician.</p>
       ) : (
-        <div className={styles.tableScroll}>
-          <table className={`${table.table} ${styles.techTable}`}>
-            <caption className="visually-hidden">Each technician's strongest and weakest topic</caption>
-            <thead>
-              <tr>
-                <th scope="col">Technician</th>
-                <th scope="col" className={table.end}>
-                  Mentions
-                </th>
-                <th scope="col">Strongest topic</th>
-                <th scope="col">Weakest topic</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.technicians.map((tech) => (
-                <tr key={tech.campaign_uid}>
-                  <th scope="row">{tech.name}</th>
-                  <td className={table.end}>{formatCount(tech.mentions)}</td>
-                  <td>
-                    <Extreme topic={tech.strongest} min={min} />
-                  </td>
-                  <td>
-                    <Extreme topic={tech.weakest} min={min} none={tech.strongest ? 'No weaker topic with enough mentions' : undefined} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Technicians"
+          caption="Each technician's strongest and weakest topic"
+          hideCaption
+          columns={technicianColumns(min)}
+          rows={data.technicians}
+          rowKey={(tech) => tech.campaign_uid}
+        />
       )}
     </Card>
   );
 }
+
+const technicianColumns = (min: number): Column<Insights['technicians'][number]>[] => [
+  { id: 'technician', header: 'Technician', cell: (tech) => tech.name, rowHeader: true },
+  { id: 'mentions', header: 'Mentions', align: 'end', cell: (tech) => formatCount(tech.mentions) },
+  { id: 'strongest', header: 'Strongest topic', cell: (tech) => <Extreme topic={tech.strongest} min={min} /> },
+  {
+    id: 'weakest',
+    header: 'Weakest topic',
+    cell: (tech) => <Extreme topic={tech.weakest} min={min} none={tech.strongest ? 'No weaker topic with enough mentions' : undefined} />,
+  },
+];
 
 type ExtremeTopic = Insights['technicians'][number]['strongest'];
 
