@@ -1,8 +1,9 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { PRODUCT } from '@kudo/shared';
+import { PRODUCT, type billingApi, type EndpointData } from '@kudo/shared';
 import { pathFor } from '../../../config/routes';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { Page } from '../../../components/Page';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useToast } from '../../../components/Toast';
@@ -10,6 +11,18 @@ import { errorMessage } from '../../../lib/forms';
 import { useCheckout, useConfirmCheckout, useRefreshEntitlements } from '../api/billing';
 import { money } from '../utils/money';
 import styles from './CheckoutPage.module.css';
+
+type Order = EndpointData<typeof billingApi.loadCheckout>['order'];
+
+const lineColumns = (term: Order['term']): Column<Order['lines'][number]>[] => [
+  { id: 'item', header: 'Item', cell: (line) => line.label },
+  {
+    id: 'price',
+    header: 'Price',
+    align: 'end',
+    cell: (line) => `${money(line.price)}${line.kind === 'setup' ? ' once' : term === 'month' ? '/month' : '/year'}`,
+  },
+];
 
 /** The built-in payment provider's checkout: the order, then Confirm, which changes the subscription. */
 export default function CheckoutPage() {
@@ -34,32 +47,14 @@ export default function CheckoutPage() {
       <QueryBoundary query={order}>
         {({ order: o }) => (
           <Card title={`Your order for ${o.location_name}`} className={styles.card}>
-            <table className={styles.lines}>
-              <caption className={styles.caption}>{o.term === 'month' ? 'Billed monthly' : 'Billed yearly'}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Price</th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.lines.map((line) => (
-                  <tr key={`${line.kind}-${line.label}`}>
-                    <td>{line.label}</td>
-                    <td>
-                      {money(line.price)}
-                      {line.kind === 'setup' ? ' once' : o.term === 'month' ? '/month' : '/year'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total due today</th>
-                  <td>{money(o.total)}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <DataTable
+              label="Order"
+              caption={o.term === 'month' ? 'Billed monthly' : 'Billed yearly'}
+              columns={lineColumns(o.term)}
+              rows={o.lines}
+              rowKey={(line) => `${line.kind}-${line.label}`}
+              totals={{ item: 'Total due today', price: money(o.total) }}
+            />
             <div className={styles.actions}>
               <Button variant="secondary" onClick={() => navigate(pathFor('settings-billing-subscriptions'))}>
                 Back

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { canEnter } from '../../../config/menu';
 import { pathFor } from '../../../config/routes';
 import { buttonClass } from '../../../components/Button';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { StarRating } from '../../../components/StarRating';
-import table from '../../../components/Table.module.css';
 import { ordinal } from '../../../lib/ordinal';
 import { useDashboardCompetitors } from '../api/panels';
 import { rankBusinesses } from '../lib/competitors';
@@ -12,6 +12,22 @@ import styles from './Panels.module.css';
 import { DashboardPanel } from './DashboardPanel';
 
 const NUMBER = new Intl.NumberFormat('en-US');
+
+const COLUMNS: Column<ReturnType<typeof rankBusinesses>[number]>[] = [
+  { id: 'rank', header: 'Rank', cell: (b) => ordinal(b.rank), className: styles.rank },
+  {
+    id: 'business',
+    header: 'Business',
+    cell: (b) => (
+      <>
+        {b.name}
+        {b.self && <strong className={styles.you}> (You)</strong>}
+      </>
+    ),
+  },
+  { id: 'rating', header: 'Rating', cell: (b) => (b.rating === null ? <span className={styles.muted}>No rating</span> : <StarRating value={b.rating} showValue />) },
+  { id: 'reviews', header: 'Reviews', align: 'end', cell: (b) => (b.count === null ? '—' : NUMBER.format(b.count)) },
+];
 
 /** The location ranked among the competitors it follows, by review count. */
 export function CompetitorsPanel({ locationId, subject, className }: { locationId: number; subject: AccessSubject; className?: string }) {
@@ -30,33 +46,13 @@ export function CompetitorsPanel({ locationId, subject, className }: { locationI
       empty={{ title: 'You are not tracking any competitors', actions: addLink }}
     >
       {(data) => (
-        <div className={table.scroll}>
-          <table className={table.table}>
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Business</th>
-                <th scope="col">Rating</th>
-                <th scope="col" className={table.end}>
-                  Reviews
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rankBusinesses(data).map((b) => (
-                <tr key={`${b.self ? 'self' : 'competitor'}-${b.place_id ?? b.name}`} className={b.self ? styles.self : undefined}>
-                  <td className={styles.rank}>{ordinal(b.rank)}</td>
-                  <td>
-                    {b.name}
-                    {b.self && <strong className={styles.you}> (You)</strong>}
-                  </td>
-                  <td>{b.rating === null ? <span className={styles.muted}>No rating</span> : <StarRating value={b.rating} showValue />}</td>
-                  <td className={table.end}>{b.count === null ? '—' : NUMBER.format(b.count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Competitors by review count"
+          columns={COLUMNS}
+          rows={rankBusinesses(data)}
+          rowKey={(b) => `${b.self ? 'self' : 'competitor'}-${b.place_id ?? b.name}`}
+          rowClassName={(b) => (b.self ? styles.self : undefined)}
+        />
       )}
     </DashboardPanel>
   );

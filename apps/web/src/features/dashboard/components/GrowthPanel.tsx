@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { canEnter } from '../../../config/menu';
 import { pathFor, ROUTES } from '../../../config/routes';
 import { buttonClass } from '../../../components/Button';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { StarRating } from '../../../components/StarRating';
 import { CollectingDataState } from '../../../components/States';
-import table from '../../../components/Table.module.css';
 import { useDashboardRatings } from '../api/panels';
 import { connectRoute } from '../lib/connect';
 import { formatCount, formatGain, formatRating } from '../../../lib/figures';
@@ -19,6 +19,25 @@ const PLATFORMS = [
   ['google', 'Google'],
   ['facebook', 'Facebook'],
 ] as const;
+
+interface PlatformRow {
+  key: (typeof PLATFORMS)[number][0];
+  name: string;
+  figures: Figures;
+}
+
+const PLATFORM_COLUMNS: Column<PlatformRow>[] = [
+  { id: 'platform', header: 'Platform', cell: (r) => r.name, rowHeader: true },
+  { id: 'reviews', header: 'Reviews', align: 'end', cell: (r) => formatCount(r.figures.latest.count) },
+  { id: 'reviews-gain', header: 'Since joining', align: 'end', cell: (r) => formatGain(r.figures.kudo_effect.count) },
+  { id: 'rating', header: 'Rating', align: 'end', cell: (r) => formatRating(r.figures.latest.ratings) },
+  {
+    id: 'rating-gain',
+    header: 'Since joining',
+    align: 'end',
+    cell: (r) => (r.figures.kudo_effect.ratings === null ? '—' : formatGain(r.figures.kudo_effect.ratings, 2)),
+  },
+];
 
 /** Reviews and rating today, and what they gained since the location joined. */
 export function GrowthPanel({ locationId, subject, className }: { locationId: number; subject: AccessSubject; className?: string }) {
@@ -61,7 +80,7 @@ function Headline({ label, figures }: { label: 'Reviews' | 'Rating'; figures: Fi
 }
 
 function GrowthFigures({ data }: { data: Ratings }) {
-  const rows = PLATFORMS.flatMap(([key, name]) => {
+  const rows = PLATFORMS.flatMap(([key, name]): PlatformRow[] => {
     const figures = data[key];
     return figures ? [{ key, name, figures }] : [];
   });
@@ -72,39 +91,14 @@ function GrowthFigures({ data }: { data: Ratings }) {
         <Headline label="Rating" figures={data.total} />
       </div>
       {rows.length > 0 && (
-        <div className={table.scroll}>
-          <table className={table.table}>
-            <caption className="visually-hidden">Reviews and rating per platform, with the gain since joining</caption>
-            <thead>
-              <tr>
-                <th scope="col">Platform</th>
-                <th scope="col" className={table.end}>
-                  Reviews
-                </th>
-                <th scope="col" className={table.end}>
-                  Since joining
-                </th>
-                <th scope="col" className={table.end}>
-                  Rating
-                </th>
-                <th scope="col" className={table.end}>
-                  Since joining
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ key, name, figures }) => (
-                <tr key={key}>
-                  <th scope="row">{name}</th>
-                  <td className={table.end}>{formatCount(figures.latest.count)}</td>
-                  <td className={table.end}>{formatGain(figures.kudo_effect.count)}</td>
-                  <td className={table.end}>{formatRating(figures.latest.ratings)}</td>
-                  <td className={table.end}>{figures.kudo_effect.ratings === null ? '—' : formatGain(figures.kudo_effect.ratings, 2)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Reviews and rating per platform"
+          caption="Reviews and rating per platform, with the gain since joining"
+          hideCaption
+          columns={PLATFORM_COLUMNS}
+          rows={rows}
+          rowKey={(r) => r.key}
+        />
       )}
     </div>
   );

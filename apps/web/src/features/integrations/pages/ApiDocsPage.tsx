@@ -1,8 +1,13 @@
 import { API_KEY_LIMITS, API_SCOPE_INFO, API_SCOPES, publicApi, V1_OPENAPI_PATH } from '@kudo/shared';
 import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Card } from '../../../components/Card';
-import table from '../../../components/Table.module.css';
+import { DataTable, type Column } from '../../../components/DataTable';
 import styles from '../components/Integrations.module.css';
+
+const SCOPE_COLUMNS: Column<(typeof API_SCOPES)[number]>[] = [
+  { id: 'scope', header: 'Scope', cell: (s) => <code className={styles.code}>{s}</code> },
+  { id: 'allows', header: 'Allows', cell: (s) => API_SCOPE_INFO[s].description },
+];
 
 /** What an id of each collection looks like, for the examples. */
 const ID_EXAMPLES: Record<string, string> = { 'review-requests': 'rr_…', webhooks: 'wh_…' };
@@ -55,26 +60,7 @@ export default function ApiDocsPage() {
           </p>
         </Card>
         <Card title="Scopes" flush>
-          <div className={table.scroll}>
-            <table className={table.table} aria-label="Scopes">
-              <thead>
-                <tr>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Allows</th>
-                </tr>
-              </thead>
-              <tbody>
-                {API_SCOPES.map((s) => (
-                  <tr key={s}>
-                    <td>
-                      <code className={styles.code}>{s}</code>
-                    </td>
-                    <td>{API_SCOPE_INFO[s].description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label="Scopes" columns={SCOPE_COLUMNS} rows={API_SCOPES} rowKey={(s) => s} />
         </Card>
         <Card title="Calls">
           <ul className={styles.calls}>

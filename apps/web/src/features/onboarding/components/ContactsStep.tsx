@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { Tabs } from '../../../components/Tabs';
 import { TextAreaField } from '../../../components/TextAreaField';
-import table from '../../../components/Table.module.css';
 import { errorMessage } from '../../../lib/forms';
 import { useReadContacts } from '../api/onboarding';
 import { readContacts, storeContacts } from '../utils/progress';
@@ -17,6 +17,14 @@ import styles from './Onboarding.module.css';
 import { useStepData } from './useStepData';
 
 const SHEET_TYPES = /\.(xlsx|xls|csv)$/i;
+
+/** The contacts read so far, each with its place (the problems are listed by place). */
+const contactColumns = (lite: boolean, problems: readonly (string | null | undefined)[]): Column<{ row: ContactRow; index: number }>[] => [
+  { id: 'name', header: 'Name', cell: ({ row }) => `${row.first_name} ${row.last_name}`.trim() },
+  ...(lite ? [] : [{ id: 'phone', header: 'Phone #', cell: ({ row }: { row: ContactRow }) => row.phone }]),
+  { id: 'email', header: 'Email', cell: ({ row }) => row.email },
+  { id: 'problem', header: 'Problem', cell: ({ index }) => problems[index] ? <span className={styles.error}>{problems[index]}</span> : '' },
+];
 
 /** Add contacts: an Excel or CSV file read on the server, or pasted lines; checked against the pulseChecks left. */
 export function ContactsStep({ mode, skipTo }: { mode: StepMode; skipTo: 'after' | 'dashboard' }) {
@@ -115,29 +123,13 @@ export function ContactsStep({ mode, skipTo }: { mode: StepMode; skipTo: 'after'
               </p>
             )}
             {rows.length > 0 && (
-              <div className={table.scroll}>
-                <table className={table.table}>
-                  <caption className={styles.muted}>{rows.length} contacts</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      {!lite && <th scope="col">Phone #</th>}
-                      <th scope="col">Email</th>
-                      <th scope="col">Problem</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r, i) => (
-                      <tr key={i}>
-                        <td>{`${r.first_name} ${r.last_name}`.trim()}</td>
-                        {!lite && <td>{r.phone}</td>}
-                        <td>{r.email}</td>
-                        <td className={problems[i] ? styles.error : undefined}>{problems[i] ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                label="Contacts"
+                caption={<span className={styles.muted}>{rows.length} contacts</span>}
+                columns={contactColumns(lite, problems)}
+                rows={rows.map((row, index) => ({ row, index }))}
+                rowKey={(r) => r.index}
+              />
             )}
           </div>
         )}
