@@ -1,16 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
 import { AUSTIN_BRAND } from '../../db/seeds/general.js';
-import { Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, json, loginAs } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
+const t = useDemoApp({ roles: [] });
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId, dallasId } = await demoLocationIds(t.db));
   // Dallas leaves its trial here so that tenancy checks reach the handlers (General is closed to trials).
-  await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, freeTrialType: null, trialEndsAt: null } });
+  await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, freeTrialType: null, trialEndsAt: null } });
 });
 
 const lastEmailTo = (to: string) =>
@@ -44,10 +41,6 @@ const endpoints: [string, string, unknown?][] = [
 ];
 
 describe('access', () => {
-  it.each(endpoints)('%s %s answers 401 without a session', async (method, url, payload) => {
-    await expectNotLoggedIn(t.app, method, url, payload);
-  });
-
   it.each(endpoints)('%s %s answers 403 to a user with settings off, and changes nothing', async (method, url, payload) => {
     const staff = await austin('staff@kudo.test');
     const res = await staff.request(method, url, payload);
@@ -56,14 +49,14 @@ describe('access', () => {
   });
 
   it('refuses a trial location other than lite, and opens General to the lite trial', async () => {
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: true, freeTrialType: 'mvo' } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: true, freeTrialType: 'mvo' } });
     try {
       const owner = await dallasOwner();
       expect((await owner.get('/api/settings/general/branding/load')).statusCode).toBe(403);
       expect((await owner.get('/api/settings/general/reporting/load')).statusCode).toBe(403);
       expect((await owner.post('/api/settings/manage/users/get-all')).statusCode).toBe(403);
     } finally {
-      await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, freeTrialType: null } });
+      await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, freeTrialType: null } });
     }
     const lite = await loginAs(t.app, t.db, 'lite@kudo.test');
     expect((await lite.get('/api/settings/general/branding/load')).statusCode).toBe(200);
@@ -88,7 +81,7 @@ describe('access', () => {
     expect(edit.statusCode).toBe(403);
     expect((await maria.post('/api/settings/general/user/remove', { username: 'jordan.lee@kudo.test' })).statusCode).toBe(403);
     expect(await t.db.user.findUnique({ where: { email: 'x2@example.com' } })).toBeNull();
-    const jordan = await t.db.membership.findFirstOrThrow({ where: { locationId: austinId, user: { email: 'jordan.lee@kudo.test' } } });
+    const jordan = await t.db.membership.findFirstOrThrow({ where: { locationId: t.austinId, user: { email: 'jordan.lee@kudo.test' } } });
     expect(jordan.active).toBe(true);
   });
 });
@@ -125,11 +118,11 @@ describe('E035–E037 branding and company details', () => {
     [{ color: '#123456', logo: 'https://x.example.com/' + 'a'.repeat(2100) }, MSG.validLogo],
   ])('refuses %j with its message and changes nothing', async (body, message) => {
     const admin = await austin('admin@kudo.test');
-    const before = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
+    const before = await t.db.location.findUniqueOrThrow({ where: { id: t.austinId } });
     const res = await admin.post('/api/settings/manage/branding/save', body);
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(message);
-    const after = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
+    const after = await t.db.location.findUniqueOrThrow({ where: { id: t.austinId } });
     expect([after.navBkgColor, after.navLogoUrl]).toEqual([before.navBkgColor, before.navLogoUrl]);
   });
 
@@ -153,7 +146,7 @@ describe('E035–E037 branding and company details', () => {
       companyWebUrl: 'https://demoplumbing.example.com',
       companyZipcode: '78702',
     });
-    const dallas = await t.db.location.findUniqueOrThrow({ where: { id: dallasId } });
+    const dallas = await t.db.location.findUniqueOrThrow({ where: { id: t.dallasId } });
     expect(dallas.companyName).not.toBe('Demo Plumbing & Heating');
   });
 
@@ -167,11 +160,11 @@ describe('E035–E037 branding and company details', () => {
     [{ name: 'Acme', city: 'x'.repeat(101) }, MSG.fieldTooLong],
   ])('refuses company details %j with its message and changes nothing', async (body, message) => {
     const admin = await austin('admin@kudo.test');
-    const before = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
+    const before = await t.db.location.findUniqueOrThrow({ where: { id: t.austinId } });
     const res = await admin.post('/api/settings/manage/branding/company-details/save', body);
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(message);
-    expect(await t.db.location.findUniqueOrThrow({ where: { id: austinId } })).toEqual(before);
+    expect(await t.db.location.findUniqueOrThrow({ where: { id: t.austinId } })).toEqual(before);
   });
 });
 
@@ -214,14 +207,14 @@ describe('E044–E047 users', () => {
     expect(json(login).message).toBe(MSG.emailNotVerified);
 
     const mail = await lastEmailTo('new.tech@example.com');
-    const account = (await t.db.location.findUniqueOrThrow({ where: { id: austinId } })).accountId;
+    const account = (await t.db.location.findUniqueOrThrow({ where: { id: t.austinId } })).accountId;
     const link = linkIn(mail.body);
     expect(link).toMatch(new RegExp(`^/verification/user/email/${account}/`));
     expect((await new Agent(t.app).get(`/api${link}`)).statusCode).toBe(200);
     const agent = new Agent(t.app);
     await agent.login('new.tech@example.com', 'secret12');
     const access = json(await agent.get('/api/access/location-user/load')).data.location;
-    expect(access).toMatchObject({ location_id: austinId, role: { name: 'User' }, permissions: { analytics: 0, settings: 1 } });
+    expect(access).toMatchObject({ location_id: t.austinId, role: { name: 'User' }, permissions: { analytics: 0, settings: 1 } });
   });
 
   it('defaults every permission on, and forces Chat off where the location has no kudoPro', async () => {
@@ -250,7 +243,7 @@ describe('E044–E047 users', () => {
     const other = await owner.post('/api/settings/manage/users/add', { username: 'lite@kudo.test', password: 'whatever1' });
     expect(other.statusCode).toBe(400);
     expect(json(other).message).toBe(MSG.userExists);
-    expect(await t.db.membership.count({ where: { locationId: dallasId, user: { email: 'lite@kudo.test' } } })).toBe(0);
+    expect(await t.db.membership.count({ where: { locationId: t.dallasId, user: { email: 'lite@kudo.test' } } })).toBe(0);
   });
 
   it.each([
@@ -301,7 +294,7 @@ describe('E044–E047 users', () => {
     expect(json(self).message).toBe(MSG.userCannotDeactivateSelf);
     const bad = await admin.post('/api/settings/manage/users/edit', { username: 'maria.garcia@kudo.test', active: 2, permissions: all });
     expect(bad.statusCode).toBe(400);
-    const members = await t.db.membership.findMany({ where: { locationId: austinId, user: { email: { in: ['owner@kudo.test', 'admin@kudo.test'] } } } });
+    const members = await t.db.membership.findMany({ where: { locationId: t.austinId, user: { email: { in: ['owner@kudo.test', 'admin@kudo.test'] } } } });
     expect(members.every((m) => m.active)).toBe(true);
   });
 
@@ -313,7 +306,7 @@ describe('E044–E047 users', () => {
     expect(json(edit).message).toBe(MSG.userNotFound);
     const remove = await owner.post('/api/settings/general/user/remove', { username: 'staff@kudo.test' });
     expect(remove.statusCode).toBe(404);
-    expect(await t.db.membership.findFirstOrThrow({ where: { locationId: austinId, user: { email: 'staff@kudo.test' } } })).toMatchObject({ active: true });
+    expect(await t.db.membership.findFirstOrThrow({ where: { locationId: t.austinId, user: { email: 'staff@kudo.test' } } })).toMatchObject({ active: true });
   });
 
   it('removes a member from this location only; Owner rows and oneself stay', async () => {
@@ -322,7 +315,7 @@ describe('E044–E047 users', () => {
     const res = await admin.post('/api/settings/general/user/remove', { username: 'leaving@example.com' });
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe(MSG.userRemoved);
-    expect(await t.db.membership.count({ where: { locationId: austinId, user: { email: 'leaving@example.com' } } })).toBe(0);
+    expect(await t.db.membership.count({ where: { locationId: t.austinId, user: { email: 'leaving@example.com' } } })).toBe(0);
     expect(await t.db.user.findUnique({ where: { email: 'leaving@example.com' } })).not.toBeNull();
 
     const owner = await admin.post('/api/settings/general/user/remove', { username: 'owner@kudo.test' });
@@ -415,7 +408,7 @@ describe('E048–E053 reporting emails', () => {
     expect(json(res).data).toMatchObject({ weekly: 0, monthly: 1 });
     const bad = await admin.post('/api/settings/manage/email-reporting/edit', { email: 'mark.obrien@example.com', new_weekly: 'yes', new_monthly: 1 });
     expect(bad.statusCode).toBe(400);
-    const row = await t.db.reportingRecipient.findFirstOrThrow({ where: { locationId: austinId, email: 'mark.obrien@example.com' } });
+    const row = await t.db.reportingRecipient.findFirstOrThrow({ where: { locationId: t.austinId, email: 'mark.obrien@example.com' } });
     expect([row.weekly, row.monthly]).toEqual([false, true]);
   });
 
@@ -433,7 +426,7 @@ describe('E048–E053 reporting emails', () => {
     expect(json(wrong2).message).toBe(MSG.reportingAlreadyVerified);
     const del = await admin.post('/api/settings/manage/email-reporting/delete', { email: 'owner@kudo.test' });
     expect(del.statusCode).toBe(200);
-    expect(await t.db.reportingRecipient.count({ where: { locationId: austinId, email: { in: ['owner@kudo.test', 'pending@example.com'] } } })).toBe(0);
+    expect(await t.db.reportingRecipient.count({ where: { locationId: t.austinId, email: { in: ['owner@kudo.test', 'pending@example.com'] } } })).toBe(0);
   });
 
   it('cannot touch another location’s recipients', async () => {
@@ -451,7 +444,7 @@ describe('E048–E053 reporting emails', () => {
     const admin = await austin('admin@kudo.test');
     const res = await admin.post('/api/settings/manage/email-reporting/delete', { email: 'dana.brooks@example.com' });
     expect(res.statusCode).toBe(404);
-    expect(await t.db.reportingRecipient.count({ where: { locationId: dallasId, email: 'dana.brooks@example.com' } })).toBe(1);
-    expect(await t.db.reportingRecipient.count({ where: { locationId: austinId, email: 'priya.shah@example.com' } })).toBe(1);
+    expect(await t.db.reportingRecipient.count({ where: { locationId: t.dallasId, email: 'dana.brooks@example.com' } })).toBe(1);
+    expect(await t.db.reportingRecipient.count({ where: { locationId: t.austinId, email: 'priya.shah@example.com' } })).toBe(1);
   });
 });
