@@ -1,13 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_TEMPLATES, MSG, campaignsApi, type CampaignItem } from '@kudo/shared';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
-import { type Agent, createTestApp, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { type Agent, json, loginAs } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
-let owner: Agent;
-const AUSTIN = 'Demo Plumbing Austin';
 const DALLAS = 'Demo Plumbing Dallas';
 
 const P = {
@@ -48,24 +44,12 @@ const settingsCalls = (uid: string): [string, string, unknown?][] => [
   ['GET', P.plan],
 ];
 
-const austinCampaigns = () => t.db.campaign.findMany({ where: { locationId: austinId, deletedAt: null }, orderBy: { id: 'asc' } });
-const byName = async (name: string) => t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, name, deletedAt: null } });
+const austinCampaigns = () => t.db.campaign.findMany({ where: { locationId: t.austinId, deletedAt: null }, orderBy: { id: 'asc' } });
+const byName = async (name: string) => t.db.campaign.findFirstOrThrow({ where: { locationId: t.austinId, name, deletedAt: null } });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  austinId = (await t.db.location.findFirstOrThrow({ where: { name: AUSTIN } })).id;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: DALLAS } })).id;
-  owner = await loginAs(t.app, t.db, 'owner@kudo.test', AUSTIN);
-});
+const t = useDemoApp();
 
 describe('access', () => {
-  it('answers 401 without a session, for every endpoint', async () => {
-    const uid = (await byName('Mike Torres')).uid;
-    for (const [method, url, payload] of [...settingsCalls(uid), ['POST', P.dispatch] as [string, string]]) {
-      await expectNotLoggedIn(t.app, method, url, payload);
-    }
-  });
-
   it('answers 403 to a user without the settings permission, and changes nothing', async () => {
     const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
     const uid = (await byName('Sarah Nguyen')).uid;
@@ -99,7 +83,7 @@ describe('access', () => {
 
 describe('E054 fetch and E105 dispatch load', () => {
   it("lists the location's campaigns with the default first and the templates", async () => {
-    const res = await owner.post(P.fetch);
+    const res = await t.owner.post(P.fetch);
     expect(res.statusCode).toBe(200);
     const { data } = json(res);
     expect(campaignsApi.fetchCampaigns.response.safeParse(data).success).toBe(true);
@@ -116,29 +100,29 @@ describe('E054 fetch and E105 dispatch load', () => {
   });
 
   it('answers the dispatch campaigns and the same templates', async () => {
-    const res = await owner.post(P.dispatch);
+    const res = await t.owner.post(P.dispatch);
     expect(res.statusCode).toBe(200);
     const { data } = json(res);
     expect(data.accountCampaigns).toHaveLength(8);
     expect(Object.keys(data.accountCampaigns[0]).sort()).toEqual(['department', 'image', 'is_default', 'name', 'uid']);
-    expect(data.accountTemplates).toEqual(json(await owner.post(P.fetch)).data.accountTemplates);
+    expect(data.accountTemplates).toEqual(json(await t.owner.post(P.fetch)).data.accountTemplates);
   });
 });
 
 describe('E056 add', () => {
   it('adds a campaign and answers it with the message', async () => {
-    const res = await owner.post(P.add, newCampaign({ id: 'EMP-77', license: 'J-1', email: 'Dana@Example.com', yt_url: 'https://youtu.be/dQw4w9WgXcQ', bio_sms_template: 'Meet {employee_name}: {link}' }));
+    const res = await t.owner.post(P.add, newCampaign({ id: 'EMP-77', license: 'J-1', email: 'Dana@Example.com', yt_url: 'https://youtu.be/dQw4w9WgXcQ', bio_sms_template: 'Meet {employee_name}: {link}' }));
     expect(res.statusCode).toBe(200);
     const body = json(res);
     expect(body.message).toBe(MSG.campaignAdded);
     expect(body.data).toMatchObject({ name: 'Dana Brooks', id: 'EMP-77', email: 'dana@example.com', is_default: false, bio_sms_template: 'Meet {employee_name}: {link}', pcheck_sms_template: null });
     expect(body.data.uid).toMatch(/^[0-9A-Za-z]{12}$/);
-    const list = json(await owner.post(P.fetch)).data.campaigns;
+    const list = json(await t.owner.post(P.fetch)).data.campaigns;
     expect(list.map((c: { uid: string }) => c.uid)).toContain(body.data.uid);
   });
 
   it('accepts an image uploaded to our own image host', async () => {
-    const res = await owner.post(P.add, newCampaign({ name: 'Uploaded Image', image: '/api/images/temp/abc123.png' }));
+    const res = await t.owner.post(P.add, newCampaign({ name: 'Uploaded Image', image: '/api/images/temp/abc123.png' }));
     expect(res.statusCode).toBe(200);
     await t.db.campaign.update({ where: { uid: json(res).data.uid }, data: { deletedAt: new Date() } });
   });
@@ -159,7 +143,7 @@ describe('E056 add', () => {
     [{ fieldops_username: 'a b' }, MSG.campaignFieldopsUsername],
   ])('refuses %o with 400 and adds nothing', async (over, message) => {
     const before = await t.db.campaign.count();
-    const res = await owner.post(P.add, newCampaign(over));
+    const res = await t.owner.post(P.add, newCampaign(over));
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(message);
     expect(await t.db.campaign.count()).toBe(before);
@@ -167,35 +151,35 @@ describe('E056 add', () => {
 
   it('refuses a malformed body without a server error', async () => {
     for (const payload of [{ name: 5 }, [], { name: 'A', description: 'B', department: 'C', image: ['x'] }]) {
-      const res = await owner.post(P.add, payload);
+      const res = await t.owner.post(P.add, payload);
       expect(res.statusCode).toBe(400);
     }
   });
 
   it("stops at the plan's maximum with a clear message", async () => {
     // The plan is the subscription's (the location's own plan stands in only without one).
-    await t.db.subscription.update({ where: { locationId: austinId }, data: { planCode: 'starter' } });
+    await t.db.subscription.update({ where: { locationId: t.austinId }, data: { planCode: 'starter' } });
     try {
-      const plan = json(await owner.get(P.plan)).data;
+      const plan = json(await t.owner.get(P.plan)).data;
       expect(plan.plan).toEqual({ code: 'starter', name: 'Starter', max_campaign: 5 });
       expect(plan.campaign_count).toBeGreaterThan(5);
-      const before = await t.db.campaign.count({ where: { locationId: austinId } });
-      const res = await owner.post(P.add, newCampaign({ name: 'Over The Limit' }));
+      const before = await t.db.campaign.count({ where: { locationId: t.austinId } });
+      const res = await t.owner.post(P.add, newCampaign({ name: 'Over The Limit' }));
       expect(res.statusCode).toBe(409);
       expect(json(res).message).toBe(campaignsApi.campaignLimitMessage(5));
-      expect(await t.db.campaign.count({ where: { locationId: austinId } })).toBe(before);
+      expect(await t.db.campaign.count({ where: { locationId: t.austinId } })).toBe(before);
     } finally {
-      await t.db.subscription.update({ where: { locationId: austinId }, data: { planCode: 'pro' } });
+      await t.db.subscription.update({ where: { locationId: t.austinId }, data: { planCode: 'pro' } });
     }
   });
 
   it('never lets concurrent adds pass the maximum', async () => {
-    const count = await t.db.campaign.count({ where: { locationId: austinId, deletedAt: null } });
+    const count = await t.db.campaign.count({ where: { locationId: t.austinId, deletedAt: null } });
     await t.db.plan.update({ where: { code: 'pro' }, data: { maxCampaign: count + 1 } });
     try {
-      const results = await Promise.all([1, 2, 3].map((n) => owner.post(P.add, newCampaign({ name: `Race ${n}` }))));
+      const results = await Promise.all([1, 2, 3].map((n) => t.owner.post(P.add, newCampaign({ name: `Race ${n}` }))));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-      expect(await t.db.campaign.count({ where: { locationId: austinId, deletedAt: null } })).toBe(count + 1);
+      expect(await t.db.campaign.count({ where: { locationId: t.austinId, deletedAt: null } })).toBe(count + 1);
     } finally {
       await t.db.plan.update({ where: { code: 'pro' }, data: { maxCampaign: 25 } });
     }
@@ -204,11 +188,11 @@ describe('E056 add', () => {
 
 describe('E064 plan', () => {
   it('answers the plan and the count of live campaigns', async () => {
-    const res = await owner.get(P.plan);
+    const res = await t.owner.get(P.plan);
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toEqual({
       plan: { code: 'pro', name: 'Pro', max_campaign: 25 },
-      campaign_count: await t.db.campaign.count({ where: { locationId: austinId, deletedAt: null } }),
+      campaign_count: await t.db.campaign.count({ where: { locationId: t.austinId, deletedAt: null } }),
     });
   });
 });
@@ -216,7 +200,7 @@ describe('E064 plan', () => {
 describe('E055 edit', () => {
   it('changes the campaign and answers the message', async () => {
     const james = await byName('James Carter');
-    const res = await owner.post(P.edit, {
+    const res = await t.owner.post(P.edit, {
       uid: james.uid,
       ...newCampaign({ name: 'James A. Carter', department: 'Drains', image: james.image, license: 'J-2', pcheck_email_template: 'Hello {customer_name}' }),
     });
@@ -228,10 +212,10 @@ describe('E055 edit', () => {
 
   it('refuses bad input with the exact message and changes nothing', async () => {
     const priya = await byName('Priya Patel');
-    const res = await owner.post(P.edit, { uid: priya.uid, ...newCampaign({ description: ' ' }) });
+    const res = await t.owner.post(P.edit, { uid: priya.uid, ...newCampaign({ description: ' ' }) });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(MSG.campaignDescription);
-    const bio = await owner.post(P.edit, { uid: priya.uid, ...newCampaign({ image: priya.image, bio_sms_template: 'b'.repeat(150) }) });
+    const bio = await t.owner.post(P.edit, { uid: priya.uid, ...newCampaign({ image: priya.image, bio_sms_template: 'b'.repeat(150) }) });
     expect(json(bio).message).toBe('Max length is 140 (150)');
     expect(await t.db.campaign.findUniqueOrThrow({ where: { id: priya.id } })).toEqual(priya);
   });
@@ -239,7 +223,7 @@ describe('E055 edit', () => {
   it('keeps the optional fields a client leaves out, and clears those sent as null', async () => {
     const kevin = await byName("Kevin O'Brien");
     await t.db.campaign.update({ where: { id: kevin.id }, data: { bioSmsTemplate: 'Kevin {link}', email: 'kevin@example.com' } });
-    const res = await owner.post(P.edit, { uid: kevin.uid, name: kevin.name, description: 'New text', department: kevin.department, image: kevin.image, email: null });
+    const res = await t.owner.post(P.edit, { uid: kevin.uid, name: kevin.name, description: 'New text', department: kevin.department, image: kevin.image, email: null });
     expect(res.statusCode).toBe(200);
     const row = await t.db.campaign.findUniqueOrThrow({ where: { id: kevin.id } });
     expect(row).toMatchObject({ description: 'New text', license: kevin.license, employeeId: kevin.employeeId, bioSmsTemplate: 'Kevin {link}', email: '' });
@@ -252,17 +236,17 @@ describe('E055 edit', () => {
       data: { fieldopsUsername: 'marcus.fetched', fieldopsPasswordEnc: encryptSecret(t.config, 'Kept-4567'), bioSmsTemplate: 'Marcus {link}', email: 'marcus@example.com' },
     });
     const before = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
-    const fetched = (json(await owner.post(P.fetch)).data.campaigns as CampaignItem[]).find((c) => c.uid === marcus.uid)!;
+    const fetched = (json(await t.owner.post(P.fetch)).data.campaigns as CampaignItem[]).find((c) => c.uid === marcus.uid)!;
     expect(fetched.fieldops_password).toBe(true);
 
-    const unchanged = await owner.post(P.edit, fetched);
+    const unchanged = await t.owner.post(P.edit, fetched);
     expect(unchanged.statusCode).toBe(200);
     expect(json(unchanged)).toMatchObject({ message: MSG.campaignEdited, data: { ...fetched } });
     const after = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
     expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);
     expect(decryptSecret(t.config, after.fieldopsPasswordEnc!)).toBe('Kept-4567');
 
-    const renamed = await owner.post(P.edit, { ...fetched, name: 'Marcus J. Lee' });
+    const renamed = await t.owner.post(P.edit, { ...fetched, name: 'Marcus J. Lee' });
     expect(renamed.statusCode).toBe(200);
     expect(json(renamed).data).toMatchObject({ ...fetched, name: 'Marcus J. Lee', fieldops_password: true });
     const row = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
@@ -270,27 +254,27 @@ describe('E055 edit', () => {
     expect(decryptSecret(t.config, row.fieldopsPasswordEnc!)).toBe('Kept-4567');
 
     // The username may be edited under the name the fetch gives it.
-    await owner.post(P.edit, { ...fetched, fieldopsUsername: 'marcus.renamed' });
+    await t.owner.post(P.edit, { ...fetched, fieldopsUsername: 'marcus.renamed' });
     expect((await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } })).fieldopsUsername).toBe('marcus.renamed');
     // A string is a new password; a campaign without one sends back false and stays without one.
-    await owner.post(P.edit, { ...fetched, fieldops_password: 'Fresh-8910' });
+    await t.owner.post(P.edit, { ...fetched, fieldops_password: 'Fresh-8910' });
     const changed = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
     expect(decryptSecret(t.config, changed.fieldopsPasswordEnc!)).toBe('Fresh-8910');
-    const other = (json(await owner.post(P.fetch)).data.campaigns as CampaignItem[]).find((c) => !c.fieldops_password)!;
-    expect((await owner.post(P.edit, other)).statusCode).toBe(200);
+    const other = (json(await t.owner.post(P.fetch)).data.campaigns as CampaignItem[]).find((c) => !c.fieldops_password)!;
+    expect((await t.owner.post(P.edit, other)).statusCode).toBe(200);
     expect((await t.db.campaign.findUniqueOrThrow({ where: { uid: other.uid } })).fieldopsPasswordEnc).toBeNull();
   });
 
   it('refuses a FieldOps password that is neither text nor the fetched flag, naming the field', async () => {
     const priya = await byName('Priya Patel');
-    const res = await owner.post(P.edit, { uid: priya.uid, ...newCampaign({ name: priya.name, image: priya.image }), fieldops_password: 12345678 });
+    const res = await t.owner.post(P.edit, { uid: priya.uid, ...newCampaign({ name: priya.name, image: priya.image }), fieldops_password: 12345678 });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(MSG.campaignFieldopsPassword);
     expect(await t.db.campaign.findUniqueOrThrow({ where: { id: priya.id } })).toEqual(priya);
   });
 
   it('answers 404 for an unknown campaign', async () => {
-    const res = await owner.post(P.edit, { uid: 'nope00000000', ...newCampaign() });
+    const res = await t.owner.post(P.edit, { uid: 'nope00000000', ...newCampaign() });
     expect(res.statusCode).toBe(404);
     expect(json(res).message).toBe(MSG.campaignNotFound);
   });
@@ -298,27 +282,27 @@ describe('E055 edit', () => {
   it('moves the default when asked', async () => {
     const mike = await byName('Mike Torres');
     const luis = await byName('Luis Ramirez');
-    const res = await owner.post(P.edit, { uid: luis.uid, ...newCampaign({ name: luis.name, image: luis.image }), is_default: true });
+    const res = await t.owner.post(P.edit, { uid: luis.uid, ...newCampaign({ name: luis.name, image: luis.image }), is_default: true });
     expect(res.statusCode).toBe(200);
-    expect(json(await owner.post(P.fetch)).data.default_campaign_uid).toBe(luis.uid);
+    expect(json(await t.owner.post(P.fetch)).data.default_campaign_uid).toBe(luis.uid);
     expect((await t.db.campaign.findUniqueOrThrow({ where: { id: mike.id } })).isDefault).toBe(false);
-    await owner.post(P.edit, { uid: mike.uid, ...newCampaign({ name: mike.name, image: mike.image }), is_default: true });
-    expect(await t.db.campaign.count({ where: { locationId: austinId, isDefault: true } })).toBe(1);
+    await t.owner.post(P.edit, { uid: mike.uid, ...newCampaign({ name: mike.name, image: mike.image }), is_default: true });
+    expect(await t.db.campaign.count({ where: { locationId: t.austinId, isDefault: true } })).toBe(1);
   });
 
   it('sets FieldOps credentials, keeping the password encrypted and out of every answer', async () => {
     const marcus = await byName('Marcus Lee');
-    const res = await owner.post(P.edit, { uid: marcus.uid, ...newCampaign({ name: marcus.name, image: marcus.image }), fieldops_username: 'marcus.lee', fieldops_password: 'Secret-123' });
+    const res = await t.owner.post(P.edit, { uid: marcus.uid, ...newCampaign({ name: marcus.name, image: marcus.image }), fieldops_username: 'marcus.lee', fieldops_password: 'Secret-123' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('Secret-123');
     expect(json(res).data).toMatchObject({ fieldopsUsername: 'marcus.lee', fieldops_password: true });
     const row = await t.db.campaign.findUniqueOrThrow({ where: { id: marcus.id } });
     expect(row.fieldopsPasswordEnc).toBeTruthy();
     expect(row.fieldopsPasswordEnc).not.toContain('Secret-123');
-    expect((await owner.post(P.fetch)).body).not.toContain('Secret-123');
+    expect((await t.owner.post(P.fetch)).body).not.toContain('Secret-123');
     // Another campaign may not take the same username.
     const kevin = await byName("Kevin O'Brien");
-    const clash = await owner.post(P.edit, { uid: kevin.uid, ...newCampaign({ name: kevin.name, image: kevin.image }), fieldops_username: 'Marcus.Lee' });
+    const clash = await t.owner.post(P.edit, { uid: kevin.uid, ...newCampaign({ name: kevin.name, image: kevin.image }), fieldops_username: 'Marcus.Lee' });
     expect(clash.statusCode).toBe(409);
     expect(json(clash).message).toBe(MSG.campaignFieldopsUsernameTaken);
   });
@@ -327,24 +311,24 @@ describe('E055 edit', () => {
 describe('E057 delete', () => {
   it('refuses to delete the default campaign', async () => {
     const mike = await byName('Mike Torres');
-    const res = await owner.post(P.del, { uid: mike.uid });
+    const res = await t.owner.post(P.del, { uid: mike.uid });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(MSG.campaignDefaultUndeletable);
     expect((await t.db.campaign.findUniqueOrThrow({ where: { id: mike.id } })).deletedAt).toBeNull();
   });
 
   it('removes a campaign from the lists and the count, keeping its row for the reports', async () => {
-    const added = json(await owner.post(P.add, newCampaign({ name: 'Temp Tech' }))).data;
-    const before = json(await owner.get(P.plan)).data.campaign_count;
-    const res = await owner.post(P.del, { uid: added.uid });
+    const added = json(await t.owner.post(P.add, newCampaign({ name: 'Temp Tech' }))).data;
+    const before = json(await t.owner.get(P.plan)).data.campaign_count;
+    const res = await t.owner.post(P.del, { uid: added.uid });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toEqual({ uid: added.uid });
-    expect(json(await owner.get(P.plan)).data.campaign_count).toBe(before - 1);
-    const uids = json(await owner.post(P.fetch)).data.campaigns.map((c: { uid: string }) => c.uid);
+    expect(json(await t.owner.get(P.plan)).data.campaign_count).toBe(before - 1);
+    const uids = json(await t.owner.post(P.fetch)).data.campaigns.map((c: { uid: string }) => c.uid);
     expect(uids).not.toContain(added.uid);
     expect((await t.db.campaign.findUniqueOrThrow({ where: { uid: added.uid } })).deletedAt).not.toBeNull();
-    expect((await owner.post(P.del, { uid: added.uid })).statusCode).toBe(404);
-    expect((await owner.post(P.edit, { uid: added.uid, ...newCampaign() })).statusCode).toBe(404);
+    expect((await t.owner.post(P.del, { uid: added.uid })).statusCode).toBe(404);
+    expect((await t.owner.post(P.edit, { uid: added.uid, ...newCampaign() })).statusCode).toBe(404);
   });
 });
 
@@ -357,7 +341,7 @@ describe('E058 FieldOps invite', () => {
   ])('refuses %o and sends nothing', async (payload, message) => {
     const uid = (await byName('Tasha Williams')).uid;
     const before = await t.db.outboxMessage.count();
-    const res = await owner.post(P.share, { ...payload, campaign: uid });
+    const res = await t.owner.post(P.share, { ...payload, campaign: uid });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(message);
     expect(await t.db.outboxMessage.count()).toBe(before);
@@ -366,7 +350,7 @@ describe('E058 FieldOps invite', () => {
   it('emails and texts the sign-in details, creating them once', async () => {
     const tasha = await byName('Tasha Williams');
     expect(tasha.fieldopsUsername).toBeNull();
-    const res = await owner.post(P.share, { email: 'Tasha@Example.com', phone_number: '(512) 555-0199', campaign: tasha.uid });
+    const res = await t.owner.post(P.share, { email: 'Tasha@Example.com', phone_number: '(512) 555-0199', campaign: tasha.uid });
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe(MSG.fieldopsInviteSent);
     const row = await t.db.campaign.findUniqueOrThrow({ where: { id: tasha.id } });
@@ -385,7 +369,7 @@ describe('E058 FieldOps invite', () => {
     expect(logged.body).toContain(row.fieldopsUsername!);
     expect(logged.body).not.toContain(password!);
     // A second invite repeats the same sign-in.
-    await owner.post(P.share, { email: 'tasha@example.com', campaign: tasha.uid });
+    await t.owner.post(P.share, { email: 'tasha@example.com', campaign: tasha.uid });
     const again = await t.db.outboxMessage.findFirstOrThrow({ where: { to: 'tasha@example.com' }, orderBy: { id: 'desc' } });
     expect(again.id).not.toBe(email.id);
     expect(again.body).toContain(password!);
@@ -395,40 +379,40 @@ describe('E058 FieldOps invite', () => {
 describe('E059–E062 campaign social media', () => {
   it("loads a campaign's own links, or none with the account defaults in use", async () => {
     const sarah = await byName('Sarah Nguyen');
-    const own = json(await owner.post(P.smLoad, { campaign_uid: sarah.uid })).data;
+    const own = json(await t.owner.post(P.smLoad, { campaign_uid: sarah.uid })).data;
     expect(own.use_account_defaults).toBe(false);
     expect(own.social_media.map((l: { source: string }) => l.source)).toEqual(['google', 'facebook', 'custom']);
     expect(own.social_media[2].metadata).toEqual({ title: 'Meet Sarah' });
     expect(own.social_media[0].metadata).toBeNull();
     const mike = await byName('Mike Torres');
-    expect(json(await owner.post(P.smLoad, { campaign_uid: mike.uid })).data).toEqual({ campaign_uid: mike.uid, use_account_defaults: true, social_media: [] });
+    expect(json(await t.owner.post(P.smLoad, { campaign_uid: mike.uid })).data).toEqual({ campaign_uid: mike.uid, use_account_defaults: true, social_media: [] });
   });
 
   it('adds, edits and removes links with the messages', async () => {
     const { uid } = await byName('Priya Patel');
-    const add = await owner.post(P.smAdd, { campaign_uid: uid, social_media_url: { source: 'google', url: 'https://g.page/r/priya/review' } });
+    const add = await t.owner.post(P.smAdd, { campaign_uid: uid, social_media_url: { source: 'google', url: 'https://g.page/r/priya/review' } });
     expect(add.statusCode).toBe(200);
     expect(json(add).message).toBe(MSG.socialAccountAdded);
     expect(json(add).data.use_account_defaults).toBe(false);
     const id = json(add).data.social_media[0].socialMediaId;
 
-    const dup = await owner.post(P.smAdd, { campaign_uid: uid, social_media_url: { source: 'google', url: 'https://g.page/other' } });
+    const dup = await t.owner.post(P.smAdd, { campaign_uid: uid, social_media_url: { source: 'google', url: 'https://g.page/other' } });
     expect(dup.statusCode).toBe(409);
     expect(json(dup).message).toBe(MSG.socialAccountExists);
 
-    const custom = await owner.post(P.smAdd, { campaign_uid: uid, social_media_url: { source: 'custom', url: 'https://priya.example.com', metadata: { title: 'Portfolio' } } });
+    const custom = await t.owner.post(P.smAdd, { campaign_uid: uid, social_media_url: { source: 'custom', url: 'https://priya.example.com', metadata: { title: 'Portfolio' } } });
     expect(json(custom).data.social_media).toHaveLength(2);
 
-    const save = await owner.post(P.smSave, { campaign_uid: uid, social_media_url: { source: 'google', url: 'https://g.page/r/priya2/review', social_media_id: id } });
+    const save = await t.owner.post(P.smSave, { campaign_uid: uid, social_media_url: { source: 'google', url: 'https://g.page/r/priya2/review', social_media_id: id } });
     expect(save.statusCode).toBe(200);
     expect(json(save).message).toBe(MSG.socialAccountEdited);
     expect((await t.db.campaignSocialMedia.findUniqueOrThrow({ where: { id } })).url).toBe('https://g.page/r/priya2/review');
 
-    const remove = await owner.post(P.smRemove, { campaign_uid: uid, social_media_url: { social_media_id: id } });
+    const remove = await t.owner.post(P.smRemove, { campaign_uid: uid, social_media_url: { social_media_id: id } });
     expect(remove.statusCode).toBe(200);
     expect(json(remove).message).toBe(MSG.socialAccountDeleted);
     expect(json(remove).data.social_media.map((l: { source: string }) => l.source)).toEqual(['custom']);
-    const gone = await owner.post(P.smRemove, { campaign_uid: uid, social_media_url: { social_media_id: id } });
+    const gone = await t.owner.post(P.smRemove, { campaign_uid: uid, social_media_url: { social_media_id: id } });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -439,7 +423,7 @@ describe('E059–E062 campaign social media', () => {
     [{ source: 'myspace', url: 'https://myspace.com/x' }, MSG.socialSource],
   ])('refuses %o with 400 and adds nothing', async (link, message) => {
     const { uid, id } = await byName('Luis Ramirez');
-    const res = await owner.post(P.smAdd, { campaign_uid: uid, social_media_url: link });
+    const res = await t.owner.post(P.smAdd, { campaign_uid: uid, social_media_url: link });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(message);
     expect(await t.db.campaignSocialMedia.count({ where: { campaignId: id } })).toBe(0);
@@ -447,14 +431,14 @@ describe('E059–E062 campaign social media', () => {
 
   it('answers 404 when saving a link that does not exist', async () => {
     const { uid } = await byName('Luis Ramirez');
-    const res = await owner.post(P.smSave, { campaign_uid: uid, social_media_url: { source: 'bbb', url: 'https://bbb.org/x' } });
+    const res = await t.owner.post(P.smSave, { campaign_uid: uid, social_media_url: { source: 'bbb', url: 'https://bbb.org/x' } });
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('E063 default templates', () => {
   it('saves the templates, and a blank one returns to the global default', async () => {
-    const res = await owner.post(P.templates, {
+    const res = await t.owner.post(P.templates, {
       bioEmailTemplate: 'Bio email {link}',
       bioSmsTemplate: 'Bio sms {link}',
       pcheckEmailTemplate: '',
@@ -469,30 +453,30 @@ describe('E063 default templates', () => {
       pcheckSmsTemplate: 's'.repeat(140),
     };
     expect(json(res).data.accountTemplates).toEqual(expected);
-    expect(json(await owner.post(P.fetch)).data.accountTemplates).toEqual(expected);
-    expect(json(await owner.post(P.dispatch)).data.accountTemplates).toEqual(expected);
+    expect(json(await t.owner.post(P.fetch)).data.accountTemplates).toEqual(expected);
+    expect(json(await t.owner.post(P.dispatch)).data.accountTemplates).toEqual(expected);
   });
 
   it('leaves out-of-body templates as they are', async () => {
-    const before = json(await owner.post(P.fetch)).data.accountTemplates;
-    const res = await owner.post(P.templates, { bioEmailTemplate: 'Only this {link}' });
+    const before = json(await t.owner.post(P.fetch)).data.accountTemplates;
+    const res = await t.owner.post(P.templates, { bioEmailTemplate: 'Only this {link}' });
     expect(json(res).data.accountTemplates).toEqual({ ...before, bioEmailTemplate: 'Only this {link}' });
   });
 
   it('refuses an SMS template over 140 characters and changes nothing', async () => {
-    const before = await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: austinId } });
-    const res = await owner.post(P.templates, { bioSmsTemplate: 'b'.repeat(141), pcheckSmsTemplate: 'ok' });
+    const before = await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: t.austinId } });
+    const res = await t.owner.post(P.templates, { bioSmsTemplate: 'b'.repeat(141), pcheckSmsTemplate: 'ok' });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('Max length is 140 (141)');
     expect(json(res).errors).toEqual({ bioSmsTemplate: 'Max length is 140 (141)' });
-    expect(await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: austinId } })).toEqual(before);
+    expect(await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: t.austinId } })).toEqual(before);
   });
 });
 
 describe('tenancy', () => {
   let dallas: Agent;
   beforeAll(async () => {
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, trialEndsAt: null } });
     dallas = await loginAs(t.app, t.db, 'owner@kudo.test', DALLAS);
   });
 
@@ -529,7 +513,7 @@ describe('tenancy', () => {
   it("cannot reach an Austin link through one of its own campaigns", async () => {
     const sarah = await byName('Sarah Nguyen');
     const link = await t.db.campaignSocialMedia.findFirstOrThrow({ where: { campaignId: sarah.id } });
-    const ben = await t.db.campaign.findFirstOrThrow({ where: { locationId: dallasId, name: 'Ben Foster' } });
+    const ben = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.dallasId, name: 'Ben Foster' } });
     const save = await dallas.post(P.smSave, { campaign_uid: ben.uid, social_media_url: { source: 'google', url: 'https://evil.example.com', social_media_id: link.id } });
     expect(save.statusCode).toBe(404);
     const remove = await dallas.post(P.smRemove, { campaign_uid: ben.uid, social_media_url: { social_media_id: link.id } });
@@ -538,14 +522,14 @@ describe('tenancy', () => {
   });
 
   it("changing Dallas's templates leaves Austin's alone", async () => {
-    const austinBefore = await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: austinId } });
+    const austinBefore = await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: t.austinId } });
     const res = await dallas.post(P.templates, { pcheckSmsTemplate: 'Dallas {link}' });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: austinId } })).toEqual(austinBefore);
+    expect(await t.db.accountTemplates.findUniqueOrThrow({ where: { locationId: t.austinId } })).toEqual(austinBefore);
   });
 
   it("makes a location's first campaign its default", async () => {
-    await t.db.campaign.updateMany({ where: { locationId: dallasId }, data: { deletedAt: new Date(), isDefault: false } });
+    await t.db.campaign.updateMany({ where: { locationId: t.dallasId }, data: { deletedAt: new Date(), isDefault: false } });
     const first = json(await dallas.post(P.add, newCampaign({ name: 'First One' }))).data;
     const second = json(await dallas.post(P.add, newCampaign({ name: 'Second One' }))).data;
     expect(first.is_default).toBe(true);

@@ -1,18 +1,15 @@
 import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { type Agent, createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext, grantAddons } from '../../../test/helpers.js';
+import { type Agent, expectNotLoggedIn, json, loginAs, grantAddons } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { recordConsent } from '../../lib/consent.js';
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
 let austinKey: string;
 
+const t = useDemoApp({ roles: [] });
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId, dallasId } = await demoLocationIds(t.db));
-  austinKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } })).cardKey;
+  austinKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.austinId } })).cardKey;
 });
 
 const validCard = {
@@ -234,7 +231,7 @@ describe('E095 QR code and the public vCard', () => {
     const text = res.body;
     expect(text.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
     expect(text.endsWith('END:VCARD\r\n')).toBe(true);
-    const card = await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } });
+    const card = await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.austinId } });
     expect(text).toContain(`TEL;TYPE=WORK,VOICE,PREF:+1${card.primaryPhoneNumber}`);
     for (const email of card.emails) expect(text).toContain(email);
   });
@@ -245,7 +242,7 @@ describe('E095 QR code and the public vCard', () => {
     expect(json(unknown).status).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/public/contact-card/${austinKey}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/public/contact-card/..%2F..%2Fetc.vcf' })).statusCode).toBe(404);
-    const dallasKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: dallasId } })).cardKey;
+    const dallasKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.dallasId } })).cardKey;
     expect((await t.app.inject({ method: 'GET', url: `/api/public/contact-card/${dallasKey}.vcf` })).statusCode).toBe(404);
   });
 });
@@ -301,7 +298,7 @@ describe('E094 demo template', () => {
     expect(json(res)).toEqual({ status: 1, data: null, message: MSG.cardDemoSent });
     const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550177' }, orderBy: { id: 'desc' } });
     expect(sms.channel).toBe('sms');
-    expect(sms.locationId).toBe(austinId);
+    expect(sms.locationId).toBe(t.austinId);
     expect(sms.body).toContain(`http://kudo.test/api/public/contact-card/${austinKey}.vcf`);
     expect(sms.body).toContain('Hi Alex');
     expect(sms.body).toMatch(/at 10:00 AM/);
@@ -310,7 +307,7 @@ describe('E094 demo template', () => {
 
   it('texts the body being edited when one is sent, leaving the saved template as it is', async () => {
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
-    const saved = await t.db.contactCardTemplate.findMany({ where: { locationId: austinId } });
+    const saved = await t.db.contactCardTemplate.findMany({ where: { locationId: t.austinId } });
     const res = await admin.post('/api/comm/demo-template', {
       commType: 'hs-contact-card-after-pcheck',
       phoneNumber: '+15125550179',
@@ -320,11 +317,11 @@ describe('E094 demo template', () => {
     const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550179' }, orderBy: { id: 'desc' } });
     const card = json(await admin.post('/api/contact-card-settings/load')).data;
     expect(sms.body).toBe(`Hey Alex, a test from ${card.vcfDetails.overrides.companyName ?? card.defaults.companyName}: http://kudo.test/api/public/contact-card/${austinKey}.vcf`);
-    expect(await t.db.contactCardTemplate.findMany({ where: { locationId: austinId } })).toEqual(saved);
+    expect(await t.db.contactCardTemplate.findMany({ where: { locationId: t.austinId } })).toEqual(saved);
   });
 
   it('refuses a number that opted out, and texts it nothing', async () => {
-    await recordConsent(t.db, { locationId: austinId, channel: 'sms', address: '+15125550166', scope: 'all', action: 'opt_out', source: 'keyword' });
+    await recordConsent(t.db, { locationId: t.austinId, channel: 'sms', address: '+15125550166', scope: 'all', action: 'opt_out', source: 'keyword' });
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
     const res = await admin.post('/api/comm/demo-template', { commType: 'hs-contact-card-after-pcheck', phoneNumber: '+15125550166' });
     expect(res.statusCode).toBe(400);
@@ -418,8 +415,8 @@ describe('tenancy', () => {
   let owner: Agent;
   beforeAll(async () => {
     // Dallas leaves its trial and takes both add-ons, so the owner may use the area there.
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
-    await grantAddons(t.db, dallasId, ['contact-card', 'employee-rewards']);
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, trialEndsAt: null } });
+    await grantAddons(t.db, t.dallasId, ['contact-card', 'employee-rewards']);
     owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
   });
 
@@ -431,15 +428,15 @@ describe('tenancy', () => {
   });
 
   it('saves at Dallas without touching Austin', async () => {
-    const austinBefore = await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } });
+    const austinBefore = await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.austinId } });
     const res = await owner.post('/api/contact-card-settings/save', { ...validCard, companyName: 'Dallas Card' });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austinId } })).toEqual(austinBefore);
-    expect((await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: dallasId } })).companyName).toBe('Dallas Card');
+    expect(await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.austinId } })).toEqual(austinBefore);
+    expect((await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.dallasId } })).companyName).toBe('Dallas Card');
   });
 
   it('draws Dallas’s QR code for Dallas’s card', async () => {
-    const dallasKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: dallasId } })).cardKey;
+    const dallasKey = (await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.dallasId } })).cardKey;
     const res = await owner.get('/api/contact-card/qrcode.svg');
     const expected = await QRCode.toString(`http://kudo.test/api/public/contact-card/${dallasKey}.vcf?via=qr`, {
       type: 'svg',
@@ -466,15 +463,15 @@ describe('tenancy', () => {
   });
 
   it('keeps rewards apart', async () => {
-    const austinBefore = await t.db.employeeRewardsSettings.findUniqueOrThrow({ where: { locationId: austinId } });
+    const austinBefore = await t.db.employeeRewardsSettings.findUniqueOrThrow({ where: { locationId: t.austinId } });
     const data = json(await owner.post('/api/employee-rewards/settings/load')).data;
     expect(data).toMatchObject({ startMonth: 7, perReviewBudget: 250, sources: ['google'] });
     await owner.post('/api/employee-rewards/settings/save', { employeeRewardsSettings: { startMonth: 9, reportRecipients: [], sources: [] } });
-    expect(await t.db.employeeRewardsSettings.findUniqueOrThrow({ where: { locationId: austinId } })).toEqual(austinBefore);
+    expect(await t.db.employeeRewardsSettings.findUniqueOrThrow({ where: { locationId: t.austinId } })).toEqual(austinBefore);
   });
 
   it('creates a card on the first save, with no QR code before it', async () => {
-    await t.db.contactCardSettings.delete({ where: { locationId: dallasId } });
+    await t.db.contactCardSettings.delete({ where: { locationId: t.dallasId } });
     const before = json(await owner.post('/api/contact-card-settings/load')).data;
     expect(before).toMatchObject({ qrcodePng: null, qrcodeSvg: null, vcardUrl: null, enabled: false, delayTime: 1800 });
     expect((await owner.get('/api/contact-card/qrcode.png')).statusCode).toBe(404);
@@ -488,7 +485,7 @@ describe('tenancy', () => {
   });
 
   it('starts a location without rewards settings from the defaults', async () => {
-    await t.db.employeeRewardsSettings.delete({ where: { locationId: dallasId } });
+    await t.db.employeeRewardsSettings.delete({ where: { locationId: t.dallasId } });
     const data = json(await owner.post('/api/employee-rewards/settings/load')).data;
     expect(data).toEqual({ startMonth: 1, perReviewBudget: 0, reportRecipients: [], sources: ['google', 'facebook'] });
   });
@@ -507,7 +504,7 @@ describe('rate limits', () => {
 
   it('limits test messages per location', async () => {
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
-    await t.db.$executeRaw`DELETE FROM rate_limit_hits WHERE key = ${`card-demo:loc:${austinId}`}`;
+    await t.db.$executeRaw`DELETE FROM rate_limit_hits WHERE key = ${`card-demo:loc:${t.austinId}`}`;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push((await admin.post('/api/comm/demo-template', { commType: 'hs-contact-card-after-pcheck', phoneNumber: '+15125550178' })).statusCode);

@@ -1,21 +1,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
-import { Agent, createTestApp, expectNotLoggedIn, grantAddons, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { Agent, grantAddons, json, loginAs } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
 let accountId: number;
 
 const AUSTIN = 'Demo Plumbing Austin';
 const DALLAS = 'Demo Plumbing Dallas';
 
+const t = useDemoApp({ roles: [] });
 beforeAll(async () => {
-  t = await createTestApp();
-  const austin = await t.db.location.findFirstOrThrow({ where: { name: AUSTIN } });
-  austinId = austin.id;
-  accountId = austin.accountId;
-  dallasId = (await t.db.location.findFirstOrThrow({ where: { name: DALLAS } })).id;
+  accountId = (await t.db.location.findUniqueOrThrow({ where: { id: t.austinId } })).accountId;
 });
 
 // Each test starts with a fresh allowance of texted codes; the limit itself has its own test.
@@ -28,8 +23,8 @@ const admin = () => loginAs(t.app, t.db, 'admin@kudo.test');
 
 /** Dallas off its trial, so that its owner can reach the dispatch settings there (tenancy checks). */
 async function dallasPaid() {
-  await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, trialEndsAt: null } });
-  await grantAddons(t.db, dallasId, ['kudoPro']);
+  await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, trialEndsAt: null } });
+  await grantAddons(t.db, t.dallasId, ['kudoPro']);
   return loginAs(t.app, t.db, 'owner@kudo.test', DALLAS);
 }
 
@@ -69,10 +64,6 @@ const messagingEndpoints: [string, string, unknown?][] = [
 const all = [...dispatchEndpoints, ...phoneEndpoints, ...messagingEndpoints];
 
 describe('access', () => {
-  it.each(all)('%s %s answers 401 without a session', async (method, url, payload) => {
-    await expectNotLoggedIn(t.app, method, url, payload);
-  });
-
   it.each(all)('%s %s answers 403 to a user without the settings permission', async (method, url, payload) => {
     const staff = await loginAs(t.app, t.db, 'staff@kudo.test');
     const res = await staff.request(method, url, payload);
@@ -125,7 +116,7 @@ describe('E068 add-email and its verification', () => {
     expect(json(res).message).toBe(MSG.emailSaved);
     expect(json(res).data).toEqual({ email: 'ops@example.com', id: expect.any(Number), verified: false });
     const mail = await lastEmailTo('ops@example.com');
-    expect(mail.locationId).toBe(austinId);
+    expect(mail.locationId).toBe(t.austinId);
     expect(mail.subject).toContain(AUSTIN);
     const link = linkIn(mail.body);
     expect(link.accountId).toBe(accountId);
@@ -224,21 +215,21 @@ describe('E067 delete-verification', () => {
     const verified = await agent.post('/api/settings/manage/kudo-notifications/delete-verification', { email: 'owner@kudo.test', sentiment: 'negative' });
     expect(verified.statusCode).toBe(400);
     expect(json(verified).message).toBe(MSG.notifyEmailAlreadyVerified);
-    expect(await t.db.notificationEmail.count({ where: { email: 'owner@kudo.test', locationId: austinId, sentiment: 'negative' } })).toBe(1);
+    expect(await t.db.notificationEmail.count({ where: { email: 'owner@kudo.test', locationId: t.austinId, sentiment: 'negative' } })).toBe(1);
   });
 
   it('cannot withdraw another location’s pending email', async () => {
     const dallas = await dallasPaid();
     const res = await dallas.post('/api/settings/manage/kudo-notifications/delete-verification', { email: 'manager@demoplumbing.test', sentiment: 'negative' });
     expect(res.statusCode).toBe(404);
-    expect(await t.db.notificationEmail.count({ where: { email: 'manager@demoplumbing.test', locationId: austinId } })).toBe(1);
+    expect(await t.db.notificationEmail.count({ where: { email: 'manager@demoplumbing.test', locationId: t.austinId } })).toBe(1);
   });
 });
 
 describe('E066 remove-email', () => {
   it('removes an email of the location; Dallas cannot remove Austin’s', async () => {
     const agent = await owner();
-    const row = await t.db.notificationEmail.findFirstOrThrow({ where: { locationId: austinId, email: 'service@demoplumbing.test' } });
+    const row = await t.db.notificationEmail.findFirstOrThrow({ where: { locationId: t.austinId, email: 'service@demoplumbing.test' } });
     const dallas = await dallasPaid();
     const other = await dallas.post('/api/settings/manage/kudo-notifications/remove-email', { email: row.email, id: row.id, sentiment: 'neutral' });
     expect(other.statusCode).toBe(404);
@@ -269,7 +260,7 @@ describe('E071 / E072 phone verification', () => {
     expect(json(res).message).toBe(MSG.phoneCodeSent);
     const key = json(res).data.verification_key as string;
     const sms = await lastSmsTo('+15125550170');
-    expect(sms.locationId).toBe(austinId);
+    expect(sms.locationId).toBe(t.austinId);
     const code = codeIn(sms.body);
     const row = await t.db.phoneVerification.findFirstOrThrow({ where: { phone: '+15125550170' }, orderBy: { id: 'desc' } });
     expect(row.codeHash).not.toContain(code);
@@ -362,7 +353,7 @@ describe('E070 update-sms', () => {
     const code = codeIn((await lastSmsTo(`+1${digits}`)).body);
     expect((await agent.post(`/api/verification/phone/token/${key}`, { auth: code, phone_number: digits })).statusCode).toBe(200);
   }
-  const smsOf = (sentiment: string, locationId = austinId) =>
+  const smsOf = (sentiment: string, locationId = t.austinId) =>
     t.db.notificationSms.findUnique({ where: { locationId_sentiment: { locationId, sentiment } } });
 
   it('refuses a number that was not verified, and accepts it once verified', async () => {
@@ -412,7 +403,7 @@ describe('E070 update-sms', () => {
     const dallas = await dallasPaid();
     const other = await dallas.post('/api/settings/manage/kudo-notifications/update-sms', { phone_number: '5125550192', sentiment: 'negative' });
     expect(other.statusCode).toBe(400);
-    expect(await smsOf('negative', dallasId)).toBeNull();
+    expect(await smsOf('negative', t.dallasId)).toBeNull();
   });
 
   it.each([
@@ -421,11 +412,11 @@ describe('E070 update-sms', () => {
     [{ phone_number: '5125550142', id: 987654, sentiment: 'negative' }, 404, MSG.notifySmsNotFound],
   ])('refuses %j and changes nothing', async (body, status, message) => {
     const agent = await owner();
-    const before = await t.db.notificationSms.findMany({ where: { locationId: austinId }, orderBy: { id: 'asc' } });
+    const before = await t.db.notificationSms.findMany({ where: { locationId: t.austinId }, orderBy: { id: 'asc' } });
     const res = await agent.post('/api/settings/manage/kudo-notifications/update-sms', body);
     expect(res.statusCode).toBe(status);
     expect(json(res).message).toBe(message);
-    expect(await t.db.notificationSms.findMany({ where: { locationId: austinId }, orderBy: { id: 'asc' } })).toEqual(before);
+    expect(await t.db.notificationSms.findMany({ where: { locationId: t.austinId }, orderBy: { id: 'asc' } })).toEqual(before);
   });
 
   it('cannot clear Austin’s number from Dallas by its id', async () => {
@@ -551,10 +542,10 @@ describe('E088 / E089 auto-reply', () => {
     [{ firstReply: { text: 'a'.repeat(481), enable: true }, secondReply: { text: 'b', enable: true, delay: 5 } }, MSG.autoReplyTextMax],
   ])('refuses %j and keeps the saved replies', async (body, message) => {
     const agent = await owner();
-    const before = await t.db.autoReplySettings.findUniqueOrThrow({ where: { locationId: austinId } });
+    const before = await t.db.autoReplySettings.findUniqueOrThrow({ where: { locationId: t.austinId } });
     const res = await agent.post('/api/kudo-pro/manage-auto-reply-settings', body);
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(message);
-    expect(await t.db.autoReplySettings.findUniqueOrThrow({ where: { locationId: austinId } })).toEqual(before);
+    expect(await t.db.autoReplySettings.findUniqueOrThrow({ where: { locationId: t.austinId } })).toEqual(before);
   });
 });
