@@ -1,14 +1,14 @@
 import { MSG, type ReportingRecipient } from '@kudo/shared';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { MailIcon } from '../../../components/icons';
-import { QueryBoundary } from '../../../components/QueryBoundary';
 import { LoadingState } from '../../../components/States';
 import { Switch } from '../../../components/Switch';
-import { SearchField } from '../../../components/TextField';
+import { defaultTableState, localPage, type SortValues } from '../../../components/tableState';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
 import { useCurrentSession } from '../../../lib/session/hooks';
@@ -16,11 +16,15 @@ import { useDeleteRecipient, useEditRecipient, useReporting, useResendRecipient 
 import { AddRecipientForm } from '../components/AddRecipientForm';
 import { SampleReportCard } from '../components/SampleReportCard';
 import reportingStyles from '../components/Reporting.module.css';
-import { SortHeader } from '../components/SortHeader';
 import styles from '../components/Table.module.css';
-import { searchRows, sortRows, type SortDir } from '../utils/table';
 
-type SortKey = 'name' | 'email' | 'status';
+const SORT_VALUES: SortValues<ReportingRecipient> = {
+  name: (r) => r.name.toLowerCase(),
+  email: (r) => r.email.toLowerCase(),
+  status: (r) => (r.verified ? 1 : 0),
+};
+/** Every recipient on one page: a location has a handful. */
+const FIRST_STATE = defaultTableState({ sort: { key: 'name', dir: 'asc' }, pageSize: Number.MAX_SAFE_INTEGER });
 
 function RecipientsCard({ locationId }: { locationId: number }) {
   const recipients = useReporting(locationId);
@@ -28,15 +32,10 @@ function RecipientsCard({ locationId }: { locationId: number }) {
   const resend = useResendRecipient(locationId);
   const remove = useDeleteRecipient(locationId);
   const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ key: SortKey; dir: SortDir }>({ key: 'name', dir: 'asc' });
+  const [state, setState] = useState(FIRST_STATE);
   const [confirming, setConfirming] = useState<ReportingRecipient | null>(null);
 
-  const visible = useMemo(() => {
-    const found = searchRows(recipients.data ?? [], search, (r) => `${r.name} ${r.email}`);
-    const key = (r: ReportingRecipient) => (sort.key === 'name' ? r.name : sort.key === 'email' ? r.email : r.verified ? 1 : 0);
-    return sortRows(found, key, sort.dir);
-  }, [recipients.data, search, sort]);
+  const table = { ...recipients, data: recipients.data ? localPage(recipients.data, state, (r) => `${r.name} ${r.email}`, SORT_VALUES) : undefined };
 
   const failed = (error: unknown) => toast.show({ tone: 'error', title: 'Error', description: errorMessage(error) });
 
@@ -58,100 +57,90 @@ function RecipientsCard({ locationId }: { locationId: number }) {
       },
     });
 
+  const columns: Column<ReportingRecipient>[] = [
+    { id: 'name', header: 'Name', sortKey: 'name', className: styles.email, cell: (r) => r.name },
+    { id: 'email', header: 'Email', sortKey: 'email', cell: (r) => r.email },
+    {
+      id: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      cell: (r) =>
+        r.verified ? (
+          <span className={`${styles.badge} ${styles.badgeSuccess}`}>Verified</span>
+        ) : (
+          <span className={`${styles.badge} ${styles.badgeWarning}`}>Pending verification</span>
+        ),
+    },
+    {
+      id: 'weekly',
+      header: 'Weekly',
+      align: 'center',
+      cell: (r) => (
+        <span className={styles.switchCell}>
+          <Switch label={`Weekly reports: ${r.email}`} hideLabel checked={r.weekly === 1} onCheckedChange={(v) => toggle(r, { weekly: v })} />
+        </span>
+      ),
+    },
+    {
+      id: 'monthly',
+      header: 'Monthly',
+      align: 'center',
+      cell: (r) => (
+        <span className={styles.switchCell}>
+          <Switch label={`Monthly reports: ${r.email}`} hideLabel checked={r.monthly === 1} onCheckedChange={(v) => toggle(r, { monthly: v })} />
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      cell: (r) => (
+        <div className={styles.rowActions}>
+          {!r.verified && (
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={resend.isPending && resend.variables === r.email}
+              onClick={() =>
+                resend.mutate(r.email, {
+                  onSuccess: ({ message }) => toast.show({ tone: 'success', title: message ?? MSG.verificationResent, description: r.email }),
+                  onError: failed,
+                })
+              }
+              aria-label={`Resend verification to ${r.email}`}
+            >
+              Resend
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={!r.verified && remove.isPending && remove.variables?.email === r.email}
+            onClick={() => (r.verified ? setConfirming(r) : doDelete(r))}
+            aria-label={`Delete ${r.email}`}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <Card flush title="Reporting Emails">
-      <div className={styles.toolbar}>
-        <SearchField
-          label="Search reporting emails"
-          placeholder="Search by name or email"
-          className={styles.search}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
-      <QueryBoundary
-        query={recipients}
-        compact
-        isEmpty={() => visible.length === 0}
-        empty={{ icon: <MailIcon size={22} />, title: 'No emails found...', description: search ? 'Try another name or email.' : 'Add an email above to start sending reports.' }}
-      >
-        {() => (
-          <div className={styles.scroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <SortHeader label="Name" column="name" sort={sort} onSort={setSort} />
-                  <SortHeader label="Email" column="email" sort={sort} onSort={setSort} />
-                  <SortHeader label="Status" column="status" sort={sort} onSort={setSort} />
-                  <th scope="col" className={styles.center}>
-                    Weekly
-                  </th>
-                  <th scope="col" className={styles.center}>
-                    Monthly
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((r) => (
-                  <tr key={r.id} data-testid={`recipient-row-${r.email}`}>
-                    <td className={styles.email}>{r.name}</td>
-                    <td>{r.email}</td>
-                    <td>
-                      {r.verified ? (
-                        <span className={`${styles.badge} ${styles.badgeSuccess}`}>Verified</span>
-                      ) : (
-                        <span className={`${styles.badge} ${styles.badgeWarning}`}>Pending verification</span>
-                      )}
-                    </td>
-                    <td className={styles.center}>
-                      <span className={styles.switchCell}>
-                        <Switch label={`Weekly reports: ${r.email}`} hideLabel checked={r.weekly === 1} onCheckedChange={(v) => toggle(r, { weekly: v })} />
-                      </span>
-                    </td>
-                    <td className={styles.center}>
-                      <span className={styles.switchCell}>
-                        <Switch label={`Monthly reports: ${r.email}`} hideLabel checked={r.monthly === 1} onCheckedChange={(v) => toggle(r, { monthly: v })} />
-                      </span>
-                    </td>
-                    <td>
-                      <div className={styles.rowActions}>
-                        {!r.verified && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            loading={resend.isPending && resend.variables === r.email}
-                            onClick={() =>
-                              resend.mutate(r.email, {
-                                onSuccess: ({ message }) => toast.show({ tone: 'success', title: message ?? MSG.verificationResent, description: r.email }),
-                                onError: failed,
-                              })
-                            }
-                            aria-label={`Resend verification to ${r.email}`}
-                          >
-                            Resend
-                          </Button>
-                        )}
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          loading={!r.verified && remove.isPending && remove.variables?.email === r.email}
-                          onClick={() => (r.verified ? setConfirming(r) : doDelete(r))}
-                          aria-label={`Delete ${r.email}`}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </QueryBoundary>
+      <DataTable
+        label="Reporting emails"
+        columns={columns}
+        query={table}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `recipient-row-${r.email}`}
+        state={state}
+        onStateChange={setState}
+        paged={false}
+        search={{ label: 'Search reporting emails', placeholder: 'Search by name or email' }}
+        empty={{ icon: <MailIcon size={22} />, title: 'No emails found...', description: state.search ? 'Try another name or email.' : 'Add an email above to start sending reports.' }}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
