@@ -6,7 +6,7 @@ import { defineJob } from '../../jobs/define.js';
 import { loadEntitlements } from '../../lib/entitlements.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
 import { hashToken } from '../../lib/tokens.js';
-import { requestQueries } from './queries.js';
+import { requestQueries, type NewRequest } from './queries.js';
 import { sendClaimed, sendSoon, type ClaimedRequest } from './send-requests.js';
 import { ApiError, type ApiCtx } from './v1.js';
 
@@ -74,6 +74,30 @@ async function resolveCampaign(ctx: ApiCtx, input: Input) {
   return chosen;
 }
 
+/** The row a request records: claimed for sending now when it is due, else scheduled for its time. */
+function newRequest(
+  caller: ApiCtx['caller'],
+  input: Input,
+  r: { publicId: string; idempotencyKey: string | null; requestHash: string; phone: string | null; asked: Date | null; now: Date; scheduledFor: Date; dueNow: boolean },
+): NewRequest {
+  return {
+    publicId: r.publicId,
+    locationId: caller.locationId,
+    keyId: caller.keyId,
+    idempotencyKey: r.idempotencyKey,
+    requestHash: r.requestHash,
+    customerName: input.customer.name,
+    customerPhone: r.phone,
+    customerEmail: input.customer.email ?? null,
+    channel: input.channel,
+    externalId: input.external_id ?? null,
+    sendAt: r.asked,
+    scheduledFor: r.dueNow ? r.now : r.scheduledFor,
+    status: r.dueNow ? 'sending' : 'scheduled',
+    claimedAt: r.dueNow ? r.now : null,
+  };
+}
+
 /**
  * POST /review-requests. The request is recorded first — with its Idempotency-Key under a unique index, so of
  * two identical requests at once exactly one is recorded and the other answers it — then, when it is due and
@@ -96,22 +120,7 @@ export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotency
   const publicId = newPublicId();
   const row = await requestQueries.insertWithCampaign(
     ctx.db,
-    {
-      publicId,
-      locationId: caller.locationId,
-      keyId: caller.keyId,
-      idempotencyKey,
-      requestHash: hashToken(JSON.stringify(input)),
-      customerName: input.customer.name,
-      customerPhone: phone,
-      customerEmail: email,
-      channel: input.channel,
-      externalId: input.external_id ?? null,
-      sendAt: asked,
-      scheduledFor: dueNow ? now : scheduledFor,
-      status: dueNow ? 'sending' : 'scheduled',
-      claimedAt: dueNow ? now : null,
-    },
+    newRequest(caller, input, { publicId, idempotencyKey, requestHash: hashToken(JSON.stringify(input)), phone, asked, now, scheduledFor, dueNow }),
     { campaignUid: input.campaign_uid ?? null, employeeId: input.employee_id ?? null },
   );
   if (!row) return createFully(ctx, input, idempotencyKey);
@@ -170,22 +179,7 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
   const phone = input.customer.phone ? toE164(input.customer.phone) : null;
   const id = await requestQueries.insert(
     db,
-    {
-      publicId: newPublicId(),
-      locationId: caller.locationId,
-      keyId: caller.keyId,
-      idempotencyKey,
-      requestHash,
-      customerName: input.customer.name,
-      customerPhone: phone,
-      customerEmail: input.customer.email ?? null,
-      channel: input.channel,
-      externalId: input.external_id ?? null,
-      sendAt: asked,
-      scheduledFor: dueNow ? now : scheduledFor,
-      status: dueNow ? 'sending' : 'scheduled',
-      claimedAt: dueNow ? now : null,
-    },
+    newRequest(caller, input, { publicId: newPublicId(), idempotencyKey, requestHash, phone, asked, now, scheduledFor, dueNow }),
     campaign.id,
   );
   if (id === undefined) {
