@@ -2,12 +2,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
-import { PRODUCT, WEBHOOK_LIMITS, WEBHOOK_MSG, WEBHOOK_RETRY_DELAYS_SECONDS } from '@kudo/shared';
+import { PRODUCT, WEBHOOK_LIMITS, WEBHOOK_RETRY_DELAYS_SECONDS } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { decryptSecret } from '../../lib/crypto.js';
-import { Prisma } from '../../lib/db.js';
 import { actionEmail } from '../../lib/mail.js';
+import { deliveryQueries, subscriptionQueries, type ClaimedDelivery } from './queries.js';
 import { checkUrlForm, checkedLookup, resolveTarget, TargetError } from './targets.js';
 
 type Deps = AppDeps & { log: Log };
@@ -15,48 +15,19 @@ type Deps = AppDeps & { log: Log };
 /** The channel the outbox triggers NOTIFY on (at commit), with the event's row id. */
 export const WEBHOOK_CHANNEL = 'kudo_webhooks';
 
-/** An attempt not finished after this long is taken to be lost (its worker stopped) and may be made again. */
-const CLAIM_SECONDS = 60;
 /** Deliveries one worker attempts at once. */
 const CONCURRENCY = 5;
 /** A run stops claiming after this long; the next wake-up or the minute's run goes on. */
 const RUN_MS = 45_000;
 
-const UTC_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
-
-interface Claimed {
-  id: number;
-  attempts: number;
-  subscription_id: number;
-  location_id: number;
-  event_public_id: string;
-  body: string;
-  url: string;
-  secret: string;
-}
+type Claimed = ClaimedDelivery;
 
 /**
- * Claims due deliveries for this worker: pending, due, of an active subscription; `onlyId` narrows it to one. The
- * row lock (SKIP LOCKED) and the status change happen in one statement, so of two workers only one gets a row, and
- * a claimed row is not claimed again while its attempt is in flight.
+ * Claims due deliveries for this worker: pending, due, of an active subscription; `onlyId` narrows it to one. Of two
+ * workers only one gets a row, and a claimed row is not claimed again while its attempt is in flight.
  */
-export async function claimDue(deps: AppDeps, limit: number, onlyId?: number): Promise<Claimed[]> {
-  return deps.db.$queryRaw<Claimed[]>`
-    WITH due AS (
-       SELECT d.id FROM webhook_deliveries d
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${UTC_NOW} ${onlyId === undefined ? Prisma.empty : Prisma.sql`AND d.id = ${onlyId}`}
-          AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id AND s.status = 'active')
-        ORDER BY d.next_attempt_at, d.id
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED),
-     claimed AS (
-       UPDATE webhook_deliveries d
-          SET status = 'delivering', attempts = d.attempts + 1, last_attempt_at = ${UTC_NOW},
-              claimed_until = ${UTC_NOW} + make_interval(secs => ${CLAIM_SECONDS})
-         FROM due WHERE d.id = due.id
-       RETURNING d.id, d.attempts, d.subscription_id, d.location_id, d.event_id)
-     SELECT c.id, c.attempts, c.subscription_id, c.location_id, e.public_id AS event_public_id, e.body, s.url, s.secret
-       FROM claimed c JOIN webhook_events e ON e.id = c.event_id JOIN webhook_subscriptions s ON s.id = c.subscription_id`;
+export function claimDue(deps: AppDeps, limit: number, onlyId?: number): Promise<Claimed[]> {
+  return deliveryQueries.claimDue(deps.db, limit, onlyId);
 }
 
 export interface AttemptResult {
@@ -137,26 +108,15 @@ export function retryDelaySeconds(attempts: number): number | null {
  */
 async function record(deps: Deps, c: Claimed, result: AttemptResult): Promise<void> {
   if (result.error === null) {
-    await deps.db.$executeRaw`
-      UPDATE webhook_deliveries SET status = 'succeeded', delivered_at = ${UTC_NOW}, last_status = ${result.status}, last_error = NULL,
-             next_attempt_at = NULL, claimed_until = NULL
-       WHERE id = ${c.id} AND status = 'delivering' AND attempts = ${c.attempts}`;
-    await deps.db.$executeRaw`UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ${c.subscription_id} AND failing_since IS NOT NULL`;
+    await deliveryQueries.recordSuccess(deps.db, c, result.status);
+    await subscriptionQueries.clearFailing(deps.db, c.subscription_id);
     return;
   }
   const delay = retryDelaySeconds(c.attempts);
   // A subscription switched off while this attempt was in flight (by another failing delivery) gets no retry: its
   // waiting deliveries were failed then, and this one fails with them.
-  const retry = delay === null ? Prisma.sql`false` : Prisma.sql`EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = ${c.subscription_id} AND s.status = 'active')`;
-  await deps.db.$executeRaw`
-    UPDATE webhook_deliveries
-       SET status = CASE WHEN ${retry} THEN 'pending' ELSE 'failed' END, last_status = ${result.status}, last_error = ${result.error}, claimed_until = NULL,
-           next_attempt_at = CASE WHEN ${retry} THEN ${UTC_NOW} + make_interval(secs => ${delay ?? 0}) END
-     WHERE id = ${c.id} AND status = 'delivering' AND attempts = ${c.attempts}`;
-  const [sub] = await deps.db.$queryRaw<{ failing_for_day: boolean }[]>`
-    UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, ${UTC_NOW})
-     WHERE id = ${c.subscription_id} RETURNING failing_since <= ${UTC_NOW} - make_interval(hours => ${WEBHOOK_LIMITS.disableAfterHours}) AS failing_for_day`;
-  if (sub?.failing_for_day) await switchOff(deps, c.subscription_id);
+  await deliveryQueries.recordFailure(deps.db, c, { status: result.status, error: result.error }, delay);
+  if (await subscriptionQueries.markFailing(deps.db, c.subscription_id)) await switchOff(deps, c.subscription_id);
   else if (delay !== null && deps.jobs) {
     // Woken for the retry's time; the minute's run would find it too.
     await deps.jobs.send(deliverWebhooksJob, {}, { startAfter: new Date(Date.now() + delay * 1000 + 250) });
@@ -168,13 +128,9 @@ async function record(deps: Deps, c: Claimed, result: AttemptResult): Promise<vo
  * told once — by the one worker whose update switched it off.
  */
 async function switchOff(deps: Deps, subscriptionId: number): Promise<void> {
-  const [off] = await deps.db.$queryRaw<{ id: number; location_id: number; url: string }[]>`
-    UPDATE webhook_subscriptions SET status = 'disabled', disabled_at = ${UTC_NOW}
-     WHERE id = ${subscriptionId} AND status = 'active' RETURNING id, location_id, url`;
+  const off = await subscriptionQueries.switchOff(deps.db, subscriptionId);
   if (!off) return;
-  await deps.db.$executeRaw`
-    UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, ${WEBHOOK_MSG.switchedOff})
-     WHERE subscription_id = ${subscriptionId} AND status = 'pending'`;
+  await subscriptionQueries.failWaiting(deps.db, subscriptionId);
   deps.log.warn({ subscriptionId, locationId: off.location_id }, 'webhook switched off after a day of failed deliveries');
   const owners = await deps.db.membership.findMany({
     where: { locationId: off.location_id, active: true, role: 'Owner' },
@@ -209,9 +165,7 @@ async function deliver(deps: Deps, c: Claimed): Promise<void> {
 
 /** Attempts made abandoned (their worker stopped mid-attempt) are due again. */
 async function releaseLostClaims(deps: AppDeps): Promise<void> {
-  await deps.db.$executeRaw`
-    UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ${UTC_NOW}, claimed_until = NULL
-     WHERE status = 'delivering' AND claimed_until < ${UTC_NOW}`;
+  await deliveryQueries.releaseLostClaims(deps.db);
 }
 
 /**

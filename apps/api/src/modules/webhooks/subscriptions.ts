@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { encryptSecret } from '../../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { deliverWebhooksJob } from './delivery.js';
+import { deliveryQueries, subscriptionQueries, type DeliveryRow } from './queries.js';
 import { checkTarget, TargetError } from './targets.js';
 
 /**
@@ -42,7 +43,7 @@ async function creators(deps: AppDeps, rows: SubscriptionRow[]): Promise<(r: Sub
   const keyIds = [...new Set(rows.map((r) => r.apiKeyId).filter((id): id is number => id !== null))];
   const users = userIds.length ? await deps.db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } }) : [];
   const keys = keyIds.length
-    ? await deps.db.$queryRaw<{ id: number; name: string }[]>`SELECT id, name FROM api_keys WHERE id = ANY(${keyIds}::int[])`
+    ? await subscriptionQueries.keyNames(deps.db, keyIds)
     : [];
   const userName = new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
   const keyName = new Map(keys.map((k) => [k.id, `API key ${k.name}`]));
@@ -79,7 +80,7 @@ export async function createSubscription(deps: AppDeps, owner: WebhookOwner, inp
   const url = await checkedUrl(deps, input.url);
   const secret = newWebhookSecret();
   const row = await deps.db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM locations WHERE id = ${owner.locationId} FOR UPDATE`;
+    await subscriptionQueries.lockLocation(tx, owner.locationId);
     const count = await tx.webhookSubscription.count({ where: { locationId: owner.locationId } });
     if (count >= WEBHOOK_LIMITS.perLocation) throw conflict(WEBHOOK_MSG.tooMany);
     return tx.webhookSubscription.create({
@@ -139,21 +140,6 @@ export async function enableSubscription(deps: AppDeps, owner: WebhookOwner, id:
   return subscriptionItem(row, (await creators(deps, [row]))(row));
 }
 
-interface DeliveryRow {
-  id: number;
-  subscription_id: number;
-  url: string;
-  event_id: string;
-  event: string;
-  status: string;
-  attempts: number;
-  created_at: Date;
-  last_attempt_at: Date | null;
-  next_attempt_at: Date | null;
-  last_status: number | null;
-  last_error: string | null;
-}
-
 const deliveryItem = (r: DeliveryRow): WebhookDeliveryItem => ({
   id: r.id,
   webhook_id: r.subscription_id,
@@ -170,17 +156,7 @@ const deliveryItem = (r: DeliveryRow): WebhookDeliveryItem => ({
 });
 
 const deliveryRows = (deps: AppDeps, locationId: number, where: { webhookId?: number | undefined; deliveryId?: number }, limit: number, offset: number) =>
-  deps.db.$queryRaw<DeliveryRow[]>`
-    SELECT d.id, d.subscription_id, s.url, e.public_id AS event_id, e.type AS event, d.status, d.attempts, e.created_at,
-           d.last_attempt_at, d.next_attempt_at, d.last_status, d.last_error
-      FROM webhook_deliveries d
-      JOIN webhook_events e ON e.id = d.event_id
-      JOIN webhook_subscriptions s ON s.id = d.subscription_id
-     WHERE d.location_id = ${locationId}
-       AND (${where.webhookId ?? null}::int IS NULL OR d.subscription_id = ${where.webhookId ?? null}::int)
-       AND (${where.deliveryId ?? null}::int IS NULL OR d.id = ${where.deliveryId ?? null}::int)
-     ORDER BY d.id DESC
-     LIMIT ${limit} OFFSET ${offset}`;
+  deliveryQueries.list(deps.db, locationId, where, limit, offset);
 
 /** The location's deliveries, newest first, a page at a time; one subscription's with `webhookId`. */
 export async function listDeliveries(deps: AppDeps, locationId: number, input: { webhookId?: number | undefined; page: number }) {
@@ -207,9 +183,7 @@ export async function redeliver(deps: AppDeps, owner: WebhookOwner, deliveryId: 
   });
   if (!delivery) throw notFound();
   if (delivery.subscription.status !== 'active') throw conflict(WEBHOOK_MSG.redeliverDisabled);
-  await deps.db.$executeRaw`
-    UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() AT TIME ZONE 'UTC'
-     WHERE id = ${deliveryId} AND location_id = ${owner.locationId} AND status <> 'delivering'`;
+  await deliveryQueries.redeliver(deps.db, owner.locationId, deliveryId);
   await audit(deps.db, { action: 'webhook.redeliver', actorUserId: owner.userId ?? null, locationId: owner.locationId, ip: owner.ip ?? null, details: { deliveryId } });
   await deps.jobs?.send(deliverWebhooksJob, {});
   const [row] = await deliveryRows(deps, owner.locationId, { deliveryId }, 1, 0);
