@@ -1,10 +1,10 @@
 /**
  * Review replies' statements that are more than a model call: the review as the replies read it (with the
- * review-topics columns read as JSON, so that it works with or without them) and the claims that make each alert,
- * automatic reply and queue look happen once whatever the number of workers. Times go in as ISO instants and out as
+ * review-topics columns read as JSON, so that it works with or without them), the claims that make each alert,
+ * automatic reply and queue look happen once whatever the number of workers, and the lock the rules are counted under. Times go in as ISO instants and out as
  * UTC instants (the columns are stored without a zone).
  */
-import { poolOf, type Db } from '../../lib/db.js';
+import { poolOf, type Db, type Prisma } from '../../lib/db.js';
 
 const ts = (d: Date) => d.toISOString();
 const utc = (n: number) => `$${n}::timestamptz AT TIME ZONE 'UTC'`;
@@ -140,5 +140,12 @@ export const alertQueries = {
       values,
     );
     return rows;
+  },
+};
+
+export const ruleQueries = {
+  /** Holds the location's automatic reply rules for the rest of the transaction, so two creations at once are counted in turn. */
+  async lock(tx: Prisma.TransactionClient, locationId: number): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('review_reply_rules'), ${locationId})`;
   },
 };

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import type { ReviewReplyRule } from '../../generated/prisma/client.js';
 import { defaultSignOff, replyRequest, voiceOf } from './drafts.js';
 import type { ReviewFacts } from './facts.js';
+import { ruleQueries } from './queries.js';
 
 async function businessOf(ctx: LocationCtx) {
   const l = await ctx.db.location.findUniqueOrThrow({ where: { id: ctx.location.locationId }, select: { companyName: true, name: true, timeZone: true } });
@@ -108,7 +109,7 @@ export async function createRule(ctx: LocationCtx, input: RuleInput) {
   const locationId = ctx.location.locationId;
   try {
     const rule = await ctx.db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('review_reply_rules'), ${locationId})`;
+      await ruleQueries.lock(tx, locationId);
       const count = await tx.reviewReplyRule.count({ where: { locationId } });
       if (count >= REPLY_LIMITS.rules) throw badRequest(REPLY_MSG.ruleLimit, { rules: REPLY_MSG.ruleLimit });
       return tx.reviewReplyRule.create({ data: { locationId, ...ruleData(input), createdById: ctx.session.userId } });
