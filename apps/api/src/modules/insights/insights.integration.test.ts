@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, REVIEW_TOPICS, type ReviewTopic } from '@kudo/shared';
-import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { expectNotLoggedIn, json, loginAs, type Agent } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { userWithoutAnalytics } from '../analytics/test-support.js';
 
 const LOAD = '/api/analytics/insights/load';
 
-let t: TestContext;
 let locationId: number;
-let dallasId: number;
 let owner: Agent;
 let alex: { id: number; uid: string };
 let blair: { id: number; uid: string };
@@ -52,9 +51,8 @@ async function review(
   return r.id;
 }
 
+const t = useDemoApp({ roles: [] });
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ dallasId } = await demoLocationIds(t.db));
   const austin = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
   const user = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
   const location = await t.db.location.create({ data: { accountId: austin.accountId, name: 'Insights Plumbing', timeZone: 'America/Chicago' } });
@@ -81,7 +79,7 @@ beforeAll(async () => {
   await review('x1', { campaignId: alex.id, postedAt: at(M1, 5), text: 'Booked the same day.', topics: { scheduling: 1 }, archived: true });
   await t.db.review.create({ data: { locationId, source: 'google', authorName: 'Pending', rating: 5, sentiment: 'positive', text: 'Waiting to be read', postedAt: at(M1, 5) } });
   // Another location's reviews stay there.
-  await review('d1', { locationId: dallasId, postedAt: at(M1, 5), text: 'Easy to book.', topics: { scheduling: 1, price: -1 } });
+  await review('d1', { locationId: t.dallasId, postedAt: at(M1, 5), text: 'Easy to book.', topics: { scheduling: 1, price: -1 } });
 
   owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Insights Plumbing');
 });
@@ -210,7 +208,7 @@ describe('insights', () => {
     const res = await load(WHOLE);
     expect(res.data.topics.some((x: { topic: string }) => x.topic === 'scheduling')).toBe(false);
     expect(res.data.quotes.some((q: { transaction_id: number }) => q.transaction_id === reviewIds.d1)).toBe(false);
-    const dallasCampaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: dallasId } });
+    const dallasCampaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.dallasId } });
     const other = await owner.post(LOAD, { ...WHOLE, campaign_uid: dallasCampaign.uid });
     expect(other.statusCode).toBe(404);
     expect(json(other).message).toBe(MSG.campaignNotFound);

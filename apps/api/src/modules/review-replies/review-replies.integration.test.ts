@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_LIMITS, REPLY_MSG, replyProblems, withheldNames } from '@kudo/shared';
-import { createTestApp, demoLocationIds, expectNotLoggedIn, grantAddons, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { expectNotLoggedIn, grantAddons, json, loginAs } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { createDb, poolOf } from '../../lib/db.js';
 import { createProviders } from '../../providers/index.js';
 import { syncReviews } from '../social-reviews/sync.js';
@@ -18,19 +19,13 @@ const ACTIVITY = `${RULES}/activity`;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('review replies: drafts, posting, voice, rules and alerts', () => {
-  let t: TestContext;
-  let owner: Agent;
-  let austinId: number;
-  let dallasId: number;
   let deps: Parameters<typeof runReplyWork>[0];
   /** Whether the review-topics columns exist (the drafts read topics when they do). */
   let hasTopics = false;
 
+  // Alerts text at once whatever the hour the tests run at; the sending window is tested with the worker's rules.
+  const t = useDemoApp({ env: { SEND_WINDOW: '0-24' } });
   beforeAll(async () => {
-    // Alerts text at once whatever the hour the tests run at; the sending window is tested with the worker's rules.
-    t = await createTestApp({ SEND_WINDOW: '0-24' });
-    ({ austinId, dallasId } = await demoLocationIds(t.db));
-    owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
     deps = { db: t.db, config: t.config, providers: createProviders(t.config, t.db), log: quiet };
     const { rows } = await poolOf(t.db).query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'reviews' AND column_name = 'topics'`);
     hasTopics = rows.length > 0;
@@ -40,7 +35,7 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
   });
 
   it('needs a login, the analytics permission, and the location of the review', async () => {
-    const review = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'google' } });
+    const review = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'google' } });
     await expectNotLoggedIn(t.app, 'GET', DRAFT(review.id));
     await expectNotLoggedIn(t.app, 'GET', VOICE);
     await expectNotLoggedIn(t.app, 'GET', RULES);
@@ -58,17 +53,17 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
     const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
     const res = await dallas.get(DRAFT(review.id));
     expect([res.statusCode, json(res).message]).toEqual([404, REPLY_MSG.reviewNotFound]);
-    const bad = await owner.get(DRAFT(0));
+    const bad = await t.owner.get(DRAFT(0));
     expect(bad.statusCode).toBe(400);
     expect(json(bad).errors).toEqual({ id: REPLY_MSG.reviewNotFound });
   });
 
   it('drafts every Google and Facebook review from the review itself, each in words of its own, within the rules', async () => {
-    const reviews = await t.db.review.findMany({ where: { locationId: austinId, source: { in: ['google', 'facebook'] } }, orderBy: { id: 'asc' } });
+    const reviews = await t.db.review.findMany({ where: { locationId: t.austinId, source: { in: ['google', 'facebook'] } }, orderBy: { id: 'asc' } });
     expect(reviews.length).toBeGreaterThan(40);
     const texts = new Map<number, string>();
     for (const r of reviews) {
-      const res = json(await owner.get(DRAFT(r.id)));
+      const res = json(await t.owner.get(DRAFT(r.id)));
       expect(res.status).toBe(1);
       const data = res.data;
       expect(data.target).toBe(r.source === 'google' ? 'google' : 'copy');
@@ -88,15 +83,15 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
     expect(new Set(texts.values()).size).toBe(reviews.length);
     // The same review gets the same draft again (kept while the review and the voice stay the same).
     const [firstId, firstText] = [...texts.entries()][0]!;
-    expect(json(await owner.get(DRAFT(firstId))).data.draft.text).toBe(firstText);
+    expect(json(await t.owner.get(DRAFT(firstId))).data.draft.text).toBe(firstText);
   });
 
   it("names the credited technician and speaks to the review's topics", async () => {
     const credited = await t.db.reviewCredit.findFirstOrThrow({
-      where: { locationId: austinId, method: 'human', review: { source: 'google', rating: 5 } },
+      where: { locationId: t.austinId, method: 'human', review: { source: 'google', rating: 5 } },
       include: { campaign: true, review: true },
     });
-    const data = json(await owner.get(DRAFT(credited.reviewId))).data;
+    const data = json(await t.owner.get(DRAFT(credited.reviewId))).data;
     const techFirst = credited.campaign.name.split(' ')[0]!;
     expect(data.review.technician).toBe(techFirst);
     expect(data.draft.text).toContain(techFirst);
@@ -106,7 +101,7 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
     const review = credited.review;
     if (hasTopics) {
       await poolOf(t.db).query(`UPDATE reviews SET topics = ARRAY['cleanliness'], topic_sentiments = '{"cleanliness": 1}' WHERE id = $1`, [review.id]);
-      const withTopic = json(await owner.get(DRAFT(review.id))).data;
+      const withTopic = json(await t.owner.get(DRAFT(review.id))).data;
       expect(withTopic.review.topics).toEqual([{ topic: 'cleanliness', polarity: 1 }]);
       expect(withTopic.draft.text).toMatch(/tidy|cleanup|neat/);
       expect(withTopic.draft.text).not.toBe(data.draft.text);
@@ -116,15 +111,15 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
   });
 
   it('posts the edited draft to Google through the reply call; the list shows it with who posted it, after a sync too', async () => {
-    const review = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'google', replyText: null, rating: 5 }, orderBy: { postedAt: 'desc' } });
-    const draft = json(await owner.get(DRAFT(review.id))).data.draft.text as string;
+    const review = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'google', replyText: null, rating: 5 }, orderBy: { postedAt: 'desc' } });
+    const draft = json(await t.owner.get(DRAFT(review.id))).data.draft.text as string;
     const edited = `${draft.split('\n\n')[0]} See you next spring.\n\nOlivia at Demo Plumbing`;
-    const res = await owner.request('PUT', SOCIAL_REPLY(review.id), { comment: edited });
+    const res = await t.owner.request('PUT', SOCIAL_REPLY(review.id), { comment: edited });
     expect(res.statusCode).toBe(200);
     expect(json(res).data.review.reply).toMatchObject({ comment: edited, posted_by: 'Olivia Owens' });
     const listed = async () => {
       for (let after: string | null = null, n = 0; n < 20; n++) {
-        const page: { data: { id: number; reply: unknown }[]; cursor: { after: string | null } } = json(await owner.post(LOAD, { view: 'all', limit: 50, ...(after ? { after } : {}) })).data;
+        const page: { data: { id: number; reply: unknown }[]; cursor: { after: string | null } } = json(await t.owner.post(LOAD, { view: 'all', limit: 50, ...(after ? { after } : {}) })).data;
         const found = page.data.find((r) => r.id === review.id);
         if (found) return found;
         after = page.cursor.after;
@@ -134,41 +129,41 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
     };
     expect((await listed()).reply).toMatchObject({ comment: edited, posted_by: 'Olivia Owens' });
     // The local review feed keeps the reply like Google does: a sync (by any process) brings it back, not null.
-    await t.db.reviewSyncState.deleteMany({ where: { locationId: austinId } });
-    expect(await syncReviews(deps, austinId, 'google')).toBe('synced');
+    await t.db.reviewSyncState.deleteMany({ where: { locationId: t.austinId } });
+    expect(await syncReviews(deps, t.austinId, 'google')).toBe('synced');
     expect((await t.db.review.findUniqueOrThrow({ where: { id: review.id } })).replyText).toBe(edited);
     expect((await listed()).reply).toMatchObject({ comment: edited, posted_by: 'Olivia Owens' });
-    const again = json(await owner.get(DRAFT(review.id))).data;
+    const again = json(await t.owner.get(DRAFT(review.id))).data;
     expect(again.reply).toMatchObject({ comment: edited, posted_by: 'Olivia Owens' });
   });
 
   it('replies under a Kudo review on the bio page, for reviews approved for it only', async () => {
-    const approved = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'kudo', approvedForWidget: true, archived: false, campaignId: { not: null } } });
-    const hidden = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'kudo', approvedForWidget: false } });
-    const google = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'google' } });
-    const notPublic = await owner.get(DRAFT(hidden.id));
+    const approved = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'kudo', approvedForWidget: true, archived: false, campaignId: { not: null } } });
+    const hidden = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'kudo', approvedForWidget: false } });
+    const google = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'google' } });
+    const notPublic = await t.owner.get(DRAFT(hidden.id));
     expect([notPublic.statusCode, json(notPublic).message]).toEqual([400, REPLY_MSG.notPublic]);
-    const onGoogle = await owner.request('PUT', BIO_REPLY(google.id), { comment: 'Thanks!' });
+    const onGoogle = await t.owner.request('PUT', BIO_REPLY(google.id), { comment: 'Thanks!' });
     expect([onGoogle.statusCode, json(onGoogle).message]).toEqual([400, REPLY_MSG.bioOnly]);
-    const empty = await owner.request('PUT', BIO_REPLY(approved.id), { comment: '  ' });
+    const empty = await t.owner.request('PUT', BIO_REPLY(approved.id), { comment: '  ' });
     expect([empty.statusCode, json(empty).errors]).toEqual([400, { comment: REPLY_MSG.replyRequired }]);
-    const long = await owner.request('PUT', BIO_REPLY(approved.id), { comment: 'x'.repeat(REPLY_LIMITS.reply + 1) });
+    const long = await t.owner.request('PUT', BIO_REPLY(approved.id), { comment: 'x'.repeat(REPLY_LIMITS.reply + 1) });
     expect([long.statusCode, json(long).errors]).toEqual([400, { comment: REPLY_MSG.replyTooLong }]);
 
-    const data = json(await owner.get(DRAFT(approved.id))).data;
+    const data = json(await t.owner.get(DRAFT(approved.id))).data;
     expect(data.target).toBe('bio');
-    const posted = json(await owner.request('PUT', BIO_REPLY(approved.id), { comment: data.draft.text }));
+    const posted = json(await t.owner.request('PUT', BIO_REPLY(approved.id), { comment: data.draft.text }));
     expect(posted).toMatchObject({ status: 1, message: REPLY_MSG.replyPosted, data: { reply: { comment: data.draft.text, posted_by: 'Olivia Owens' } } });
     const campaign = await t.db.campaign.findUniqueOrThrow({ where: { id: approved.campaignId! } });
-    const bio = json(await owner.get(`/api/webapps/bio/${campaign.uid}`)).data;
+    const bio = json(await t.owner.get(`/api/webapps/bio/${campaign.uid}`)).data;
     expect(bio.reviews.find((r: { transaction_id: number }) => r.transaction_id === approved.id)?.reply).toBe(data.draft.text);
-    expect(json(await owner.request('DELETE', BIO_REPLY(approved.id)))).toMatchObject({ status: 1, message: REPLY_MSG.replyRemoved, data: { reply: null } });
-    const none = await owner.request('DELETE', BIO_REPLY(approved.id));
+    expect(json(await t.owner.request('DELETE', BIO_REPLY(approved.id)))).toMatchObject({ status: 1, message: REPLY_MSG.replyRemoved, data: { reply: null } });
+    const none = await t.owner.request('DELETE', BIO_REPLY(approved.id));
     expect([none.statusCode, json(none).message]).toEqual([400, REPLY_MSG.replyNone]);
   });
 
   it('keeps the reply voice: a tone and a sign-off the drafts follow; bad input is refused naming the field', async () => {
-    const loaded = json(await owner.get(VOICE)).data;
+    const loaded = json(await t.owner.get(VOICE)).data;
     expect(loaded.settings).toEqual({ tone: 'friendly', sign_off: '' });
     expect(loaded.default_sign_off).toMatch(/^The Demo Plumbing( Austin)? team$/);
     expect(loaded.samples.map((s: { rating: number }) => s.rating)).toEqual([5, 4, 2]);
@@ -179,25 +174,25 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
       [{ tone: 'brief', sign_off: 'Call Dana at 512-555-0100' }, 'sign_off', 'The sign-off may not contain a phone number or email address.'],
       [{ tone: 'brief', sign_off: 'Dana, 10% off next time' }, 'sign_off', 'The sign-off may not contain an offer or incentive (a discount, coupon, gift or free work).'],
     ] as const) {
-      const res = await owner.request('PUT', VOICE, body);
+      const res = await t.owner.request('PUT', VOICE, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(json(res).errors).toEqual({ [field]: message });
     }
-    expect(await t.db.reviewReplySettings.count({ where: { locationId: austinId } })).toBe(0);
+    expect(await t.db.reviewReplySettings.count({ where: { locationId: t.austinId } })).toBe(0);
 
-    const review = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'google', rating: 5, replyText: null } });
-    const before = json(await owner.get(DRAFT(review.id))).data.draft.text as string;
-    const saved = json(await owner.request('PUT', VOICE, { tone: 'brief', sign_off: 'Olivia, owner' }));
+    const review = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'google', rating: 5, replyText: null } });
+    const before = json(await t.owner.get(DRAFT(review.id))).data.draft.text as string;
+    const saved = json(await t.owner.request('PUT', VOICE, { tone: 'brief', sign_off: 'Olivia, owner' }));
     expect(saved).toMatchObject({ status: 1, message: REPLY_MSG.settingsSaved, data: { settings: { tone: 'brief', sign_off: 'Olivia, owner' } } });
     expect(saved.data.samples[0].reply.endsWith('\n\nOlivia, owner')).toBe(true);
-    const after = json(await owner.get(DRAFT(review.id))).data;
+    const after = json(await t.owner.get(DRAFT(review.id))).data;
     expect(after.draft.tone).toBe('brief');
     expect(after.draft.text).not.toBe(before);
     expect(after.draft.text.endsWith('\n\nOlivia, owner')).toBe(true);
     expect(after.draft.text.split('\n\n')[0]!.length).toBeLessThan(before.split('\n\n')[0]!.length);
     // Dallas keeps its own voice.
-    expect(await t.db.reviewReplySettings.findUnique({ where: { locationId: dallasId } })).toBeNull();
-    await owner.request('PUT', VOICE, { tone: 'friendly', sign_off: '' });
+    expect(await t.db.reviewReplySettings.findUnique({ where: { locationId: t.dallasId } })).toBeNull();
+    await t.owner.request('PUT', VOICE, { tone: 'friendly', sign_off: '' });
   });
 
   it('checks every field of a rule, and keeps at most ten rules a location', async () => {
@@ -216,53 +211,53 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
       [{ template: 'Thanks! Here is a coupon for next time.' }, 'template', 'A reply template may not contain an offer or incentive (a discount, coupon, gift or free work).'],
       [{ template: 'Thanks! Would you update your review to five stars?' }, 'template', 'A reply template may not contain a request to change, remove or raise a rating or review.'],
     ] as const) {
-      const res = await owner.post(RULES, { ...good, ...change });
+      const res = await t.owner.post(RULES, { ...good, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(json(res).errors?.[field], JSON.stringify(change)).toBe(message);
     }
-    expect(await t.db.reviewReplyRule.count({ where: { locationId: austinId } })).toBe(0);
+    expect(await t.db.reviewReplyRule.count({ where: { locationId: t.austinId } })).toBe(0);
 
-    const created = json(await owner.post(RULES, good));
+    const created = json(await t.owner.post(RULES, good));
     expect(created).toMatchObject({ status: 1, message: REPLY_MSG.ruleCreated, data: { rule: { ...good, source: 'google', enabled: true, posted: 0, scheduled: 0 } } });
-    const dup = await owner.post(RULES, good);
+    const dup = await t.owner.post(RULES, good);
     expect([dup.statusCode, json(dup).errors]).toEqual([400, { name: REPLY_MSG.ruleNameTaken }]);
     // A draft-mode rule needs no template and keeps none.
-    const draftRule = json(await owner.post(RULES, { name: 'Four stars', rating: 'four', delay_minutes: 60, mode: 'draft', template: 'ignored {first_name}' })).data.rule;
+    const draftRule = json(await t.owner.post(RULES, { name: 'Four stars', rating: 'four', delay_minutes: 60, mode: 'draft', template: 'ignored {first_name}' })).data.rule;
     expect(draftRule).toMatchObject({ mode: 'draft', template: '' });
-    const updated = json(await owner.request('PUT', RULE(draftRule.id), { name: 'Four stars, later', rating: 'four', delay_minutes: 120, mode: 'draft', enabled: false }));
+    const updated = json(await t.owner.request('PUT', RULE(draftRule.id), { name: 'Four stars, later', rating: 'four', delay_minutes: 120, mode: 'draft', enabled: false }));
     expect(updated).toMatchObject({ status: 1, message: REPLY_MSG.ruleSaved, data: { rule: { name: 'Four stars, later', delay_minutes: 120, enabled: false } } });
 
     // Up to ten, several at once as well: the eleventh is refused with the limit's message.
-    await Promise.all(Array.from({ length: 8 }, (_, i) => owner.post(RULES, { ...good, name: `Rule ${i + 3}` })));
-    expect(await t.db.reviewReplyRule.count({ where: { locationId: austinId } })).toBe(10);
-    const eleventh = await Promise.all([owner.post(RULES, { ...good, name: 'Eleventh' }), owner.post(RULES, { ...good, name: 'Twelfth' })]);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => t.owner.post(RULES, { ...good, name: `Rule ${i + 3}` })));
+    expect(await t.db.reviewReplyRule.count({ where: { locationId: t.austinId } })).toBe(10);
+    const eleventh = await Promise.all([t.owner.post(RULES, { ...good, name: 'Eleventh' }), t.owner.post(RULES, { ...good, name: 'Twelfth' })]);
     for (const res of eleventh) {
       expect(res.statusCode).toBe(400);
       expect(json(res).message).toBe(REPLY_MSG.ruleLimit);
     }
-    expect(await t.db.reviewReplyRule.count({ where: { locationId: austinId } })).toBe(10);
-    const list = json(await owner.get(RULES)).data;
+    expect(await t.db.reviewReplyRule.count({ where: { locationId: t.austinId } })).toBe(10);
+    const list = json(await t.owner.get(RULES)).data;
     expect(list.rules).toHaveLength(10);
     expect(list).toMatchObject({ limit: 10, google_connected: true, send_window: { start_hour: 0, end_hour: 24, time_zone: 'America/Chicago' } });
 
     // A location on a trial has no Settings › Reviews; a paying one sees only its own rules and cannot change others'.
     const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
     expect((await dallas.get(RULES)).statusCode).toBe(403);
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, freeTrialType: null, trialEndsAt: null } });
-    await grantAddons(t.db, dallasId, []);
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, freeTrialType: null, trialEndsAt: null } });
+    await grantAddons(t.db, t.dallasId, []);
     expect(json(await dallas.get(RULES)).data.rules).toEqual([]);
     expect((await dallas.request('PUT', RULE(draftRule.id), good)).statusCode).toBe(404);
     expect((await dallas.request('DELETE', RULE(draftRule.id))).statusCode).toBe(404);
 
-    for (const rule of list.rules) expect(json(await owner.request('DELETE', RULE(rule.id))).message).toBe(REPLY_MSG.ruleDeleted);
-    expect(await t.db.reviewReplyRule.count({ where: { locationId: austinId } })).toBe(0);
-    expect((await owner.request('DELETE', RULE(draftRule.id))).statusCode).toBe(404);
+    for (const rule of list.rules) expect(json(await t.owner.request('DELETE', RULE(rule.id))).message).toBe(REPLY_MSG.ruleDeleted);
+    expect(await t.db.reviewReplyRule.count({ where: { locationId: t.austinId } })).toBe(0);
+    expect((await t.owner.request('DELETE', RULE(draftRule.id))).statusCode).toBe(404);
   });
 
   it('a rule answers a new Google review of its rating through the local review feed, once, and the list names the rule', async () => {
-    const rule = json(await owner.post(RULES, { name: 'Thank-you', rating: 'five_with_text', delay_minutes: 5, mode: 'template', template: 'Thank you, {first_name}! {technician} and the crew appreciate it.\n\n{sign_off}' })).data.rule;
+    const rule = json(await t.owner.post(RULES, { name: 'Thank-you', rating: 'five_with_text', delay_minutes: 5, mode: 'template', template: 'Thank you, {first_name}! {technician} and the crew appreciate it.\n\n{sign_off}' })).data.rule;
     // A review of the feed that arrives after the rule: the newest 5-star one with words, without a reply yet.
-    const review = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'google', rating: 5, replyText: null, NOT: { text: '' } }, orderBy: { postedAt: 'desc' } });
+    const review = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'google', rating: 5, replyText: null, NOT: { text: '' } }, orderBy: { postedAt: 'desc' } });
     const arrived = new Date();
     await t.db.review.update({ where: { id: review.id }, data: { postedAt: arrived, createdAt: arrived } });
     await t.db.reviewReplyRule.update({ where: { id: rule.id }, data: { createdAt: new Date(arrived.getTime() - 60_000) } });
@@ -278,7 +273,7 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
     const stored = await t.db.review.findUniqueOrThrow({ where: { id: review.id } });
     const first = review.authorName.split(' ')[0]!;
     expect(stored.replyText).toMatch(new RegExp(`^Thank you, ${first}! .+ and the crew appreciate it\\.\\n\\nThe Demo Plumbing( Austin)? team$`));
-    const listed = json(await owner.post(LOAD, { view: 'all', limit: 50 })).data.data.find((r: { id: number }) => r.id === review.id);
+    const listed = json(await t.owner.post(LOAD, { view: 'all', limit: 50 })).data.data.find((r: { id: number }) => r.id === review.id);
     expect(listed.reply).toMatchObject({ comment: stored.replyText, posted_by: 'Auto-reply rule Thank-you' });
     expect(await t.db.reviewAutoReply.findUniqueOrThrow({ where: { reviewId: review.id } })).toMatchObject({ status: 'posted', text: stored.replyText });
 
@@ -287,18 +282,18 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
     await runReplyWork(deps, new Date(arrived.getTime() + 60 * 60_000));
     expect(await t.db.reviewAutoReply.count({ where: { reviewId: review.id } })).toBe(1);
     expect((await t.db.reviewAutoReply.findUniqueOrThrow({ where: { reviewId: review.id } })).status).toBe('posted');
-    const activity = json(await owner.get(ACTIVITY)).data.items;
+    const activity = json(await t.owner.get(ACTIVITY)).data.items;
     expect(activity[0]).toMatchObject({ review_id: review.id, rule_name: 'Thank-you', status: 'posted', detail: stored.replyText });
-    expect(json(await owner.get(RULES)).data.rules[0]).toMatchObject({ id: rule.id, posted: 1, scheduled: 0 });
-    await owner.request('DELETE', RULE(rule.id));
+    expect(json(await t.owner.get(RULES)).data.rules[0]).toMatchObject({ id: rule.id, posted: 1, scheduled: 0 });
+    await t.owner.request('DELETE', RULE(rule.id));
   });
 
   it('alerts the escalation contacts once of a bad review, by email and text, with a link to its draft reply', async () => {
-    const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null } });
+    const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.austinId, deletedAt: null } });
     const review = await t.db.review.create({
-      data: { locationId: austinId, source: 'kudo', authorName: 'Harriet Quill', customerName: 'Harriet Quill', rating: 1, sentiment: 'negative', text: 'Nobody came and nobody called.', postedAt: new Date(), campaignId: campaign.id },
+      data: { locationId: t.austinId, source: 'kudo', authorName: 'Harriet Quill', customerName: 'Harriet Quill', rating: 1, sentiment: 'negative', text: 'Nobody came and nobody called.', postedAt: new Date(), campaignId: campaign.id },
     });
-    const good = await t.db.review.create({ data: { locationId: austinId, source: 'google', externalId: 'alert-test-good', authorName: 'Ivan Good', rating: 5, sentiment: 'positive', text: 'Great.', postedAt: new Date() } });
+    const good = await t.db.review.create({ data: { locationId: t.austinId, source: 'google', externalId: 'alert-test-good', authorName: 'Ivan Good', rating: 5, sentiment: 'positive', text: 'Great.', postedAt: new Date() } });
     const before = await t.db.outboxMessage.count();
     // Two workers at once, each with its own connections: one alert.
     const other = createDb(t.url, 2);
@@ -328,15 +323,15 @@ describe('review replies: drafts, posting, voice, rules and alerts', () => {
     await runReplyWork(deps);
     expect(await t.db.outboxMessage.count({ where: { id: { gt: before } } })).toBe(3);
     // A contact who texted STOP to the location is not texted: the SMS path refuses the number.
-    const optedOut = await t.db.review.create({ data: { locationId: austinId, source: 'google', externalId: 'alert-test-stop', authorName: 'Jo Stop', rating: 2, sentiment: 'negative', text: 'Meh.', postedAt: new Date() } });
-    await t.db.consentState.create({ data: { locationId: austinId, channel: 'sms', address: '+15125550177', scope: 'all', optedOut: true } });
+    const optedOut = await t.db.review.create({ data: { locationId: t.austinId, source: 'google', externalId: 'alert-test-stop', authorName: 'Jo Stop', rating: 2, sentiment: 'negative', text: 'Meh.', postedAt: new Date() } });
+    await t.db.consentState.create({ data: { locationId: t.austinId, channel: 'sms', address: '+15125550177', scope: 'all', optedOut: true } });
     await runReplyWork(deps);
     expect(await t.db.reviewAlert.findUniqueOrThrow({ where: { reviewId: optedOut.id } })).toMatchObject({ emails: 2, texts: 0 });
-    await t.db.consentState.deleteMany({ where: { locationId: austinId, address: '+15125550177' } });
+    await t.db.consentState.deleteMany({ where: { locationId: t.austinId, address: '+15125550177' } });
   });
 
   it('alerts on a text whose sentiment is below -0.5 once it is classified, when the sentiment column exists', async () => {
-    const review = await t.db.review.create({ data: { locationId: austinId, source: 'facebook', externalId: 'alert-test-words', authorName: 'Kim Words', rating: 5, ratingType: 'recommendation', sentiment: 'positive', text: 'Recommend? Honestly the worst visit ever, rude and late.', postedAt: new Date() } });
+    const review = await t.db.review.create({ data: { locationId: t.austinId, source: 'facebook', externalId: 'alert-test-words', authorName: 'Kim Words', rating: 5, ratingType: 'recommendation', sentiment: 'positive', text: 'Recommend? Honestly the worst visit ever, rude and late.', postedAt: new Date() } });
     await runReplyWork(deps);
     expect(await t.db.reviewAlert.findUnique({ where: { reviewId: review.id } })).toBeNull();
     if (!hasTopics) {
