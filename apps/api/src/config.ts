@@ -165,6 +165,11 @@ export const configSchema = z.object({
   /** Requests per minute from one IP to the login endpoint and to public endpoints. */
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.loginPerIpPerMinute),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(LIMITS.publicPerIpPerMinute),
+  /**
+   * Seconds an API process may keep a session it has read (0: read every request's session from the database).
+   * Kept sessions are forgotten the moment the database announces a change to them; this only bounds their age.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Requests per minute each API key may make to the public API (/api/v1). */
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(API_KEY_LIMITS.perMinute),
 });
@@ -188,6 +193,8 @@ export interface Config {
   /** Outgoing webhooks may target private addresses and plain http (WEBHOOKS_ALLOW_PRIVATE). */
   webhooks: { allowPrivate: boolean };
   rateLimits: { login: number; public: number; apiKey: number };
+  /** 0 when sessions are read from the database on every request. */
+  sessionCacheSeconds: number;
   encryptionKey: string | undefined;
   /** Automated SMS go out only between these local hours. */
   sendWindow: { startHour: number; endHour: number };
@@ -258,6 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     version: e.APP_VERSION ?? rootPackageVersion(),
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     rateLimits: { login: e.RATE_LIMIT_LOGIN_PER_MINUTE, public: e.RATE_LIMIT_PUBLIC_PER_MINUTE, apiKey: e.RATE_LIMIT_API_KEY_PER_MINUTE },
     encryptionKey: e.ENCRYPTION_KEY,
     sendWindow: { startHour: Number(e.SEND_WINDOW.split('-')[0]), endHour: Number(e.SEND_WINDOW.split('-')[1]) },

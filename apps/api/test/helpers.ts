@@ -32,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url, PUBLIC_URL: 'http://kudo.test', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url, PUBLIC_URL: 'http://kudo.test', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000', SESSION_CACHE_SECONDS: '0', ...env });
   const db = createDb(url, 4);
   const app = await buildApp(config, { db, ...(options.jobs ? { jobs: options.jobs } : {}) });
   afterAll(async () => {

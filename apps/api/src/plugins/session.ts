@@ -5,6 +5,10 @@ import type { Config } from '../config.js';
 import { poolOf, type Db } from '../lib/db.js';
 import { entitlementsOf } from '../lib/entitlements.js';
 import { hashToken, newToken } from '../lib/tokens.js';
+import { SessionCache } from './session-cache.js';
+
+/** At most this many sessions are kept per process (about 1 kB each). */
+const SESSION_CACHE_MAX = 20_000;
 
 /** The session of a request, with the user and (when one is chosen) the current location. */
 export interface LoadedSession {
@@ -27,7 +31,7 @@ export interface SessionLocation extends AccessSubject {
   canSend: boolean;
 }
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   user_id: number;
   email: string;
@@ -58,12 +62,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const flag = (v: boolean | null): 0 | 1 => (v ? 1 : 0);
 
 /**
- * One round trip: the session, its user, the membership at its location and that location's subscription,
- * from which its entitlements (live add-ons, trial, sending) are derived.
- * A named statement over the pool, so Postgres plans it once per connection, answering one JSON column:
- * the driver would otherwise set up a parser per column for every execution.
+ * The facts of the session with this token hash (null: no such session), in one round trip: the session, its
+ * user, the membership at its location and that location's subscription, from which its entitlements (live
+ * add-ons, trial, sending) are derived. A named statement over the pool, so Postgres plans it once per
+ * connection, answering one JSON column: the driver would otherwise set up a parser per column for every execution.
  */
-export async function findSession(db: Db, token: string): Promise<LoadedSession | null> {
+export async function readSession(db: Db, tokenHash: string): Promise<SessionRow | null> {
   const { rows } = await poolOf(db).query<{ session: SessionRow }>({
     name: 'kudo_find_session',
     text: `
@@ -86,10 +90,14 @@ export async function findSession(db: Db, token: string): Promise<LoadedSession 
       LEFT JOIN locations l ON l.id = s.location_id
       LEFT JOIN memberships m ON m.location_id = s.location_id AND m.user_id = s.user_id
      WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    values: [hashToken(token)],
+    values: [tokenHash],
   });
-  const r = rows[0]?.session;
-  if (!r) return null;
+  return rows[0]?.session ?? null;
+}
+
+/** The session a row describes, as of now: null once it expired; entitlements worked out for this moment. */
+export function toLoadedSession(r: SessionRow): LoadedSession | null {
+  if (r.expires_at <= Date.now()) return null;
   const hasLocation = r.location_id !== null && r.account_id !== null && r.role !== null && r.active === true;
   const utc = (v: number | null) => (v === null ? null : new Date(v));
   const billing = entitlementsOf(
@@ -154,11 +162,25 @@ declare module 'fastify' {
       start(request: FastifyRequest, reply: FastifyReply, input: NewSession): Promise<void>;
       /** Ends the request's session and clears its cookies. */
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** True while this process answers sessions from what it kept (it hears the database's announcements). */
+      keeping(): boolean;
     };
   }
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<LoadedSession | null>>();
+/** Each request's session, read once. */
+const perRequest = new WeakMap<FastifyRequest, Promise<LoadedSession | null>>();
+
+/** The sessions kept by the apps built on each database client (one per app; tests build several). */
+const kept = new WeakMap<Db, SessionCache<SessionRow>>();
+
+/**
+ * Tells this process at once that a session's facts changed (its location moved): the database announces it
+ * to every process, this one included, but the same client's next request may come before the announcement.
+ */
+export function sessionChanged(db: Db, sessionId: string): void {
+  kept.get(db)?.heard(`s:${sessionId}`);
+}
 
 export const sessionPlugin = fp<{ db: Db; config: Config }>(
   async (app, { db, config }) => {
@@ -170,12 +192,34 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
       maxAge: Math.floor(maxAgeMs / 1000),
     });
 
+    const sessionCache =
+      config.sessionCacheSeconds > 0 ? new SessionCache<SessionRow>(poolOf(db).options, config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, app.log) : null;
+    if (sessionCache) {
+      kept.set(db, sessionCache);
+      app.addHook('onClose', async () => {
+        kept.delete(db);
+        await sessionCache.close();
+      });
+    }
+
+    /** The session of a token: kept facts while they are known to be current, else one read (then kept). */
+    async function lookUp(token: string): Promise<LoadedSession | null> {
+      const tokenHash = hashToken(token);
+      const known = sessionCache?.get(tokenHash);
+      if (known) return toLoadedSession(known);
+      const generation = sessionCache?.begin() ?? 0;
+      const row = await readSession(db, tokenHash);
+      if (!row) return null;
+      sessionCache?.keep(tokenHash, row, generation);
+      return toLoadedSession(row);
+    }
+
     app.decorateRequest('loadSession', function (this: FastifyRequest) {
-      let pending = cache.get(this);
+      let pending = perRequest.get(this);
       if (!pending) {
         const token = this.cookies[SESSION_COOKIE];
-        pending = token ? findSession(db, token) : Promise.resolve(null);
-        cache.set(this, pending);
+        pending = token ? lookUp(token) : Promise.resolve(null);
+        perRequest.set(this, pending);
       }
       return pending;
     });
@@ -198,13 +242,14 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
             userAgent: input.userAgent?.slice(0, 300) ?? null,
           },
         });
-        cache.delete(request);
+        perRequest.delete(request);
         reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
         reply.setCookie(CSRF_COOKIE, csrfToken, cookieOptions(lifetimeMs, false));
       },
+      keeping: () => sessionCache?.listening ?? false,
       async end(request, reply) {
         await endCurrent(request);
-        cache.delete(request);
+        perRequest.delete(request);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         reply.clearCookie(CSRF_COOKIE, { path: '/' });
       },
@@ -212,7 +257,10 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
 
     async function endCurrent(request: FastifyRequest) {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await db.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      await db.session.deleteMany({ where: { tokenHash } });
+      sessionCache?.forget(tokenHash);
     }
 
     // Sessions slide: one in use is renewed, cookies included, once less than half of its lifetime is left.
@@ -222,6 +270,7 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
       const lifetimeMs = LIMITS.sessionDays * DAY;
       if (session.expiresAt.getTime() - Date.now() < lifetimeMs / 2) {
         await db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() + lifetimeMs) } });
+        sessionCache?.forget(hashToken(token));
         reply.setCookie(SESSION_COOKIE, token, cookieOptions(lifetimeMs, true));
         reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(lifetimeMs, false));
       }
@@ -229,7 +278,7 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
 
     // A callback hook: the requests that never looked at a session should not pay for a promise.
     app.addHook('onSend', (request, reply, payload, done) => {
-      const pending = cache.get(request);
+      const pending = perRequest.get(request);
       const token = request.cookies[SESSION_COOKIE];
       if (!pending || !token) return done(null, payload);
       renewIfDue(reply, pending, token).then(() => done(null, payload), done);

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { poolOf } from '../../lib/db.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { sessionChanged } from '../../plugins/session.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -89,6 +90,7 @@ export async function loadLocations(ctx: UserCtx) {
   if (currentId === null && memberships.length === 1) {
     currentId = memberships[0]!.id;
     await ctx.db.session.update({ where: { id: ctx.session.id }, data: { locationId: currentId } });
+    sessionChanged(ctx.db, ctx.session.id);
   }
   const current = memberships.findIndex((m) => m.id === currentId);
   return {
@@ -127,6 +129,7 @@ export async function selectLocation(ctx: UserCtx, locationId: number) {
   });
   const chosen = rows[0]?.location;
   if (!chosen) throw notFound(MSG.locationNotFound);
+  if (ctx.session.location?.locationId !== locationId) sessionChanged(ctx.db, ctx.session.id);
   return { current_location: toLocationItem(chosen) };
 }
 
