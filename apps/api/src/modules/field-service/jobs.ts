@@ -7,6 +7,7 @@ import { nextSendTime } from '../../lib/quiet-hours.js';
 import { logTask } from '../../lib/tasks.js';
 import { FieldProviderError, housecallProJob, serviceTitanJob, type FieldJob, type JobberEvent, type JobberTokens } from '../../providers/field-service/index.js';
 import { recordReviewRequest, sendIfDue } from '../public-api/index.js';
+import { contactQueries, eventQueries, jobQueries, type ClaimedEvent } from './queries.js';
 
 type Deps = AppDeps & { log: Log };
 
@@ -66,23 +67,11 @@ export async function receiveEvent(
   e: { locationId: number; provider: FieldSource; eventKey: string; payload: unknown },
 ): Promise<{ duplicate: boolean; eventId: number | null }> {
   const payload = JSON.stringify(e.payload ?? null);
-  const rows = await deps.db.$queryRaw<{ id: number }[]>`
-    INSERT INTO field_job_events (location_id, provider, event_key, payload)
-    VALUES (${e.locationId}, ${e.provider}, ${e.eventKey.slice(0, 500)}, ${payload}::jsonb)
-    ON CONFLICT (location_id, provider, event_key) DO NOTHING
-    RETURNING id`;
-  const eventId = rows[0]?.id;
+  const eventId = await eventQueries.insert(deps.db, { locationId: e.locationId, provider: e.provider, eventKey: e.eventKey.slice(0, 500), payload });
   if (eventId === undefined) return { duplicate: true, eventId: null };
   if (deps.jobs) await deps.jobs.send(fieldJobEventJob, { eventId }, { singletonKey: `field-job-event-${eventId}` });
   else await processEvent(deps, eventId);
   return { duplicate: false, eventId };
-}
-
-interface ClaimedEvent {
-  id: number;
-  location_id: number;
-  provider: FieldSource;
-  payload: unknown;
 }
 
 /**
@@ -91,10 +80,7 @@ interface ClaimedEvent {
  */
 export async function processEvent(deps: Deps, eventId: number, now: Date = new Date()): Promise<void> {
   const staleBefore = new Date(now.getTime() - STALE_MS);
-  const [event] = await deps.db.$queryRaw<ClaimedEvent[]>`
-    UPDATE field_job_events SET status = 'processing', claimed_at = ${now}, attempts = attempts + 1
-    WHERE id = ${eventId} AND (status IN ('received', 'failed') OR (status = 'processing' AND claimed_at < ${staleBefore}))
-    RETURNING id, location_id, provider, payload`;
+  const event = await eventQueries.claim(deps.db, eventId, now, staleBefore);
   if (!event) return;
   try {
     const job = await jobOf(deps, event);
@@ -200,36 +186,38 @@ export async function decideJob(
   const scheduledFor = nextSendTime(due, location.timeZone, deps.config.sendWindow);
 
   const decided = await db.$transaction(async (tx) => {
-    const inserted = await tx.$queryRaw<{ id: number }[]>`
-      INSERT INTO field_jobs (location_id, provider, external_id, event_id, completed_at, customer_name, customer_phone, customer_email,
-                              technician_id, technician_name, tags, campaign_id, outcome, reason)
-      VALUES (${locationId}, ${input.source}, ${job.externalId}, ${input.eventId}, ${job.completedAt}, ${job.customer.name}, ${job.customer.phone},
-              ${job.customer.email}, ${job.technician.id}, ${job.technician.name}, ${job.tags}, ${resolved?.campaign.id ?? null},
-              ${reason ? 'skipped' : 'scheduled'}, ${reason})
-      ON CONFLICT (location_id, provider, external_id) DO NOTHING
-      RETURNING id`;
-    const jobId = inserted[0]?.id;
+    const jobId = await jobQueries.insert(tx, {
+      locationId,
+      provider: input.source,
+      externalId: job.externalId,
+      eventId: input.eventId,
+      completedAt: job.completedAt,
+      customerName: job.customer.name,
+      customerPhone: job.customer.phone,
+      customerEmail: job.customer.email,
+      technicianId: job.technician.id,
+      technicianName: job.technician.name,
+      tags: job.tags,
+      campaignId: resolved?.campaign.id ?? null,
+      outcome: reason ? 'skipped' : 'scheduled',
+      reason,
+    });
     // The same job again (a retry, another event of it): it was decided the first time.
     if (jobId === undefined) return null;
     if (reason) return { jobId, reason, requestId: null };
 
     // Claims every contact of the customer, or none: a contact asked within the window (by another job that
     // committed first, or is committing now) leaves the job skipped.
-    await tx.$executeRaw`SAVEPOINT claim_contacts`;
+    await contactQueries.savepoint(tx);
     let claimedAll = true;
     for (const contact of contactKeys(job)) {
-      const claimed = await tx.$queryRaw<{ contact: string }[]>`
-        INSERT INTO field_job_contacts (location_id, contact, asked_at, job_id) VALUES (${locationId}, ${contact}, ${now}, ${jobId})
-        ON CONFLICT (location_id, contact) DO UPDATE SET asked_at = EXCLUDED.asked_at, job_id = EXCLUDED.job_id
-        WHERE field_job_contacts.asked_at < ${cutoff}
-        RETURNING contact`;
-      if (claimed.length === 0) {
+      if (!(await contactQueries.claim(tx, { locationId, contact, now, jobId, cutoff }))) {
         claimedAll = false;
         break;
       }
     }
     if (!claimedAll) {
-      await tx.$executeRaw`ROLLBACK TO SAVEPOINT claim_contacts`;
+      await contactQueries.rollbackToSavepoint(tx);
       await tx.fieldJob.update({ where: { id: jobId }, data: { outcome: 'skipped', reason: 'asked_recently' } });
       return { jobId, reason: 'asked_recently' as const, requestId: null };
     }
@@ -276,13 +264,12 @@ async function askedSince(deps: Pick<AppDeps, 'db'>, locationId: number, job: Fi
  * fewer than MAX_ATTEMPTS times. Each is claimed as the job claims it.
  */
 export async function sweepEvents(deps: Deps, now: Date = new Date(), limit = 50): Promise<number> {
-  const waiting = await deps.db.$queryRaw<{ id: number }[]>`
-    SELECT id FROM field_job_events
-    WHERE (status = 'received' AND received_at < ${new Date(now.getTime() - 60_000)})
-       OR (status = 'failed' AND attempts < ${MAX_ATTEMPTS})
-       OR (status = 'processing' AND claimed_at < ${new Date(now.getTime() - STALE_MS)})
-    ORDER BY received_at, id
-    LIMIT ${limit}`;
+  const waiting = await eventQueries.waiting(deps.db, {
+    receivedBefore: new Date(now.getTime() - 60_000),
+    maxAttempts: MAX_ATTEMPTS,
+    staleBefore: new Date(now.getTime() - STALE_MS),
+    limit,
+  });
   let handled = 0;
   for (const { id } of waiting) {
     try {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { LocationCtx } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { campaignFor, receiveEvent, rulesOf } from './jobs.js';
+import { jobQueries } from './queries.js';
 
 const toRules = (r: Awaited<ReturnType<typeof rulesOf>>): FieldRules => ({
   enabled: r.enabled,
@@ -33,12 +34,7 @@ export async function saveRules(ctx: LocationCtx, input: z.output<typeof fieldSe
 export async function loadTechnicians(ctx: LocationCtx): Promise<EndpointData<typeof fieldServiceApi.loadFieldTechnicians>> {
   const { locationId } = ctx.location;
   const [seen, mapped, campaigns] = await Promise.all([
-    ctx.db.$queryRaw<{ technician_id: string | null; technician_name: string | null }[]>`
-      SELECT technician_id, technician_name FROM (
-        SELECT DISTINCT ON (coalesce('id:' || technician_id, 'name:' || lower(technician_name))) technician_id, technician_name, created_at
-        FROM field_jobs WHERE location_id = ${locationId} AND (technician_id IS NOT NULL OR technician_name IS NOT NULL)
-        ORDER BY coalesce('id:' || technician_id, 'name:' || lower(technician_name)), created_at DESC
-      ) t ORDER BY created_at DESC LIMIT ${FIELD_LIMITS.technicians}`,
+    jobQueries.technicians(ctx.db, locationId, FIELD_LIMITS.technicians),
     ctx.db.fieldTechnicianCampaign.findMany({ where: { locationId }, orderBy: { label: 'asc' } }),
     ctx.db.campaign.findMany({ where: { locationId, deletedAt: null }, orderBy: { name: 'asc' }, select: { id: true, name: true, employeeId: true } }),
   ]);
@@ -81,42 +77,12 @@ export async function saveTechnician(ctx: LocationCtx, input: z.output<typeof fi
   });
 }
 
-interface JobRow {
-  id: number;
-  provider: string;
-  external_id: string;
-  completed_at: Date;
-  customer_name: string;
-  customer_phone: string | null;
-  customer_email: string | null;
-  technician_name: string | null;
-  technician_id: string | null;
-  campaign: string | null;
-  outcome: string;
-  reason: string | null;
-  request_status: string | null;
-  scheduled_for: Date | null;
-  request_error: string | null;
-  dispatch_problem: string | null;
-  created_at: Date;
-}
-
 /** The location's jobs, newest first, with their review request's state or why they were skipped. */
 export async function loadJobs(ctx: LocationCtx, page: number): Promise<{ jobs: FieldJobItem[]; total: number }> {
   const { locationId } = ctx.location;
   const size = FIELD_LIMITS.activityPage;
   const [rows, total] = await Promise.all([
-    ctx.db.$queryRaw<JobRow[]>`
-      SELECT j.id, j.provider, j.external_id, j.completed_at, j.customer_name, j.customer_phone, j.customer_email, j.technician_name,
-             j.technician_id, c.name AS campaign, j.outcome, j.reason, r.status AS request_status, r.scheduled_for, r.error AS request_error,
-             CASE WHEN d.sms_status = 0 THEN d.sms_message WHEN d.email_status = 0 THEN d.email_message END AS dispatch_problem, j.created_at
-      FROM field_jobs j
-      LEFT JOIN campaigns c ON c.id = j.campaign_id AND c.location_id = j.location_id
-      LEFT JOIN api_review_requests r ON r.id = j.review_request_id AND r.location_id = j.location_id
-      LEFT JOIN dispatches d ON d.api_request_id = r.id
-      WHERE j.location_id = ${locationId}
-      ORDER BY j.created_at DESC, j.id DESC
-      OFFSET ${(page - 1) * size} LIMIT ${size}`,
+    jobQueries.page(ctx.db, locationId, (page - 1) * size, size),
     ctx.db.fieldJob.count({ where: { locationId } }),
   ]);
   return {
