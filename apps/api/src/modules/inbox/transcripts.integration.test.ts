@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvLine, inboxApi } from '@kudo/shared';
-import { createTestApp, demoLocationIds, grantAddons, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { grantAddons, json, loginAs, type Agent } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
 // The transcripts export stores the lines of days that are over, and the head of the day still going on, in both its
 // forms, and uses them again until something they show changes. Every export here is compared with one written from
 // scratch (the stored days removed first), and its JSON form with its CSV form, cell by cell.
-let t: TestContext;
-let austinId: number;
-let owner: Agent;
 let dallas: Agent;
 let conversationId: number;
 let smsId: number;
@@ -16,29 +14,26 @@ const EXPORT = '/api/kudo-pro/export-sms-transcripts';
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const range = { from_date: daysAgo(8), to_date: daysAgo(0) };
 
+const t = useDemoApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  const ids = await demoLocationIds(t.db);
-  austinId = ids.austinId;
-  await t.db.location.update({ where: { id: ids.dallasId }, data: { freeTrial: false, trialEndsAt: null } });
-  await grantAddons(t.db, ids.dallasId, ['kudoPro']);
-  owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+  await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, trialEndsAt: null } });
+  await grantAddons(t.db, t.dallasId, ['kudoPro']);
   dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
   const ownerUser = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
-  const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550871', name: 'Wombat Customer' } });
+  const c = await t.db.conversation.create({ data: { locationId: t.austinId, phone: '+15125550871', name: 'Wombat Customer' } });
   conversationId = c.id;
   const sms = await t.db.smsMessage.create({
-    data: { locationId: austinId, direction: 'outbound', to: c.phone, from: '+15125550100', body: 'Wombat reply', provider: 'outbox', status: 'delivered', createdAt: new Date(Date.now() - 4 * 86_400_000) },
+    data: { locationId: t.austinId, direction: 'outbound', to: c.phone, from: '+15125550100', body: 'Wombat reply', provider: 'outbox', status: 'delivered', createdAt: new Date(Date.now() - 4 * 86_400_000) },
   });
   smsId = sms.id;
   const at = (days: number, hours = 0) => new Date(Date.now() - days * 86_400_000 - hours * 3_600_000);
-  const past = await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Wombat question, "quoted"', createdAt: at(4, 1) } });
+  const past = await t.db.conversationMessage.create({ data: { locationId: t.austinId, conversationId: c.id, direction: 'inbound', body: 'Wombat question, "quoted"', createdAt: at(4, 1) } });
   pastMessageId = past.id;
   await t.db.conversationMessage.create({
-    data: { locationId: austinId, conversationId: c.id, direction: 'outbound', body: 'Wombat reply', smsMessageId: sms.id, userId: ownerUser.id, createdAt: at(4) },
+    data: { locationId: t.austinId, conversationId: c.id, direction: 'outbound', body: 'Wombat reply', smsMessageId: sms.id, userId: ownerUser.id, createdAt: at(4) },
   });
-  await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Wombat thanks', createdAt: at(3) } });
-  await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body: 'Wombat today' } });
+  await t.db.conversationMessage.create({ data: { locationId: t.austinId, conversationId: c.id, direction: 'inbound', body: 'Wombat thanks', createdAt: at(3) } });
+  await t.db.conversationMessage.create({ data: { locationId: t.austinId, conversationId: c.id, direction: 'inbound', body: 'Wombat today' } });
 });
 
 const CSV = { accept: 'text/csv' };
@@ -48,7 +43,7 @@ const CSV = { accept: 'text/csv' };
  * asked for first, must hold the same rows: each row's cells written as CSV give the file's lines, and the count is
  * the same.
  */
-async function exported(agent = owner): Promise<string> {
+async function exported(agent = t.owner): Promise<string> {
   const rows = await exportedJson(agent);
   const res = await agent.post(EXPORT, range, CSV);
   expect(res.statusCode, res.body).toBe(200);
@@ -60,7 +55,7 @@ async function exported(agent = owner): Promise<string> {
 }
 
 /** The export's default, JSON form: the envelope's data, and the count header. */
-async function exportedJson(agent = owner) {
+async function exportedJson(agent = t.owner) {
   const res = await agent.post(EXPORT, range);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -72,16 +67,16 @@ async function exportedJson(agent = owner) {
 
 /** The export written from scratch: no stored day. */
 async function fromScratch(): Promise<string> {
-  await t.db.transcriptDay.deleteMany({ where: { locationId: austinId } });
+  await t.db.transcriptDay.deleteMany({ where: { locationId: t.austinId } });
   return exported();
 }
 
 const storedDays = async () =>
-  (await t.db.transcriptDay.findMany({ where: { locationId: austinId, csv: { not: null } }, orderBy: { day: 'asc' } })).map((d) => d.day.toISOString().slice(0, 10));
+  (await t.db.transcriptDay.findMany({ where: { locationId: t.austinId, csv: { not: null } }, orderBy: { day: 'asc' } })).map((d) => d.day.toISOString().slice(0, 10));
 
 describe('stored transcript days', () => {
   it('stores the days that are over and answers the same from them', async () => {
-    await t.db.transcriptDay.deleteMany({ where: { locationId: austinId } });
+    await t.db.transcriptDay.deleteMany({ where: { locationId: t.austinId } });
     const first = await exported();
     expect(first).toContain('Wombat question, ""quoted""');
     expect(first).toContain('Wombat today');
@@ -96,13 +91,13 @@ describe('stored transcript days', () => {
     const stored = await storedDays();
     // Every day of the range; of the one still going on, only what is more than two hours old.
     expect(stored.length).toBeGreaterThanOrEqual(7);
-    for (const day of await t.db.transcriptDay.findMany({ where: { locationId: austinId, csv: { not: null } } })) {
+    for (const day of await t.db.transcriptDay.findMany({ where: { locationId: t.austinId, csv: { not: null } } })) {
       expect(day.upto!.getTime()).toBeLessThanOrEqual(Date.now() - 2 * 3_600_000);
     }
     // Stored days are read back as they are: changing one in place shows in the next export.
     expect(await exported()).toBe(first);
     await t.db.$executeRaw`UPDATE transcript_days SET csv = csv || 'marker line' || E'\r\n', json = json || ',["marker line"]'
-                           WHERE location_id = ${austinId} AND csv LIKE '%Wombat thanks%'`;
+                           WHERE location_id = ${t.austinId} AND csv LIKE '%Wombat thanks%'`;
     const marked = await exported();
     expect(marked).toContain('marker line');
     expect(marked.split('\n')[0]).toBe(first.split('\n')[0]);
@@ -111,7 +106,7 @@ describe('stored transcript days', () => {
 
   it('keeps writing the day still going on: a message of today is in the next export', async () => {
     await exported();
-    await t.db.conversationMessage.create({ data: { locationId: austinId, conversationId, direction: 'inbound', body: 'Wombat later today' } });
+    await t.db.conversationMessage.create({ data: { locationId: t.austinId, conversationId, direction: 'inbound', body: 'Wombat later today' } });
     const body = await exported();
     expect(body).toContain('Wombat later today');
     expect(body).toBe(await fromScratch());
@@ -124,7 +119,7 @@ describe('stored transcript days', () => {
       ['a message body', () => t.db.conversationMessage.update({ where: { id: pastMessageId }, data: { body: 'Wombat question, edited' } }), 'Wombat question, edited'],
       [
         'a message written for a past day',
-        () => t.db.conversationMessage.create({ data: { locationId: austinId, conversationId, direction: 'inbound', body: 'Wombat backdated', createdAt: new Date(Date.now() - 6 * 86_400_000) } }),
+        () => t.db.conversationMessage.create({ data: { locationId: t.austinId, conversationId, direction: 'inbound', body: 'Wombat backdated', createdAt: new Date(Date.now() - 6 * 86_400_000) } }),
         'Wombat backdated',
       ],
     ];
@@ -144,13 +139,13 @@ describe('stored transcript days', () => {
 
   it('writes every day again for a new time zone or a staff member’s new email', async () => {
     const before = await exported();
-    await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'Pacific/Auckland' } });
+    await t.db.location.update({ where: { id: t.austinId }, data: { timeZone: 'Pacific/Auckland' } });
     try {
       const moved = await exported();
       expect(moved).not.toBe(before);
       expect(moved).toBe(await fromScratch());
     } finally {
-      await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'America/Chicago' } });
+      await t.db.location.update({ where: { id: t.austinId }, data: { timeZone: 'America/Chicago' } });
     }
     expect(await exported()).toBe(await fromScratch());
 
@@ -181,12 +176,12 @@ describe('the stored head of the day still going on', () => {
     const offset = 12 - new Date().getUTCHours();
     const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-    await t.db.location.update({ where: { id: austinId }, data: { timeZone: zone } });
-    const row = () => t.db.transcriptDay.findUniqueOrThrow({ where: { locationId_day: { locationId: austinId, day: new Date(`${today}T00:00:00Z`) } } });
+    await t.db.location.update({ where: { id: t.austinId }, data: { timeZone: zone } });
+    const row = () => t.db.transcriptDay.findUniqueOrThrow({ where: { locationId_day: { locationId: t.austinId, day: new Date(`${today}T00:00:00Z`) } } });
     try {
-      const c = await t.db.conversation.create({ data: { locationId: austinId, phone: '+15125550872', name: 'Numbat Customer' } });
+      const c = await t.db.conversation.create({ data: { locationId: t.austinId, phone: '+15125550872', name: 'Numbat Customer' } });
       const write = (body: string, hoursAgo = 0) =>
-        t.db.conversationMessage.create({ data: { locationId: austinId, conversationId: c.id, direction: 'inbound', body, createdAt: new Date(Date.now() - hoursAgo * 3_600_000) } });
+        t.db.conversationMessage.create({ data: { locationId: t.austinId, conversationId: c.id, direction: 'inbound', body, createdAt: new Date(Date.now() - hoursAgo * 3_600_000) } });
       const five = await write('Numbat five', 5);
       const four = await write('Numbat four', 4);
       await write('Numbat three', 3);
@@ -228,7 +223,7 @@ describe('the stored head of the day still going on', () => {
       const shorterJson = full.json!.slice(0, full.json!.lastIndexOf(',[', full.json!.indexOf('Numbat four')));
       expect(JSON.parse(`[${shorterJson.slice(1)}]`)).toHaveLength(shorter.split('\r\n').length - 1);
       await t.db.transcriptDay.update({
-        where: { locationId_day: { locationId: austinId, day: full.day } },
+        where: { locationId_day: { locationId: t.austinId, day: full.day } },
         data: { csv: shorter, json: shorterJson, upto: four.createdAt, messages: shorter.split('\r\n').length - 1 },
       });
       expect(await exported()).toBe(reference);
@@ -241,7 +236,7 @@ describe('the stored head of the day still going on', () => {
       expect(grown.messages).toBe(grown.csv!.split('\r\n').length - 1);
       expect(await exported()).toBe(reference);
     } finally {
-      await t.db.location.update({ where: { id: austinId }, data: { timeZone: 'America/Chicago' } });
+      await t.db.location.update({ where: { id: t.austinId }, data: { timeZone: 'America/Chicago' } });
     }
   });
 });

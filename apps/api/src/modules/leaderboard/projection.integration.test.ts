@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type leaderboardApi } from '@kudo/shared';
-import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { expectNotLoggedIn, json, loginAs, type Agent } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { userWithoutAnalytics } from '../analytics/test-support.js';
 
 const PROJECTION = '/api/analytics/projection/reload';
@@ -19,18 +20,14 @@ type Projection = { date_range: string; date_options: { value: string; title: st
   comments: leaderboardApi.ProjectionComment[];
 } } };
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
-let owner: Agent;
 let star: { id: number; name: string; image: string };
 
 async function answer(campaignId: number, sentiment: 'positive' | 'neutral' | 'negative', text: string, approved: boolean, archived = false) {
   const d = await t.db.dispatch.create({
-    data: { locationId: austinId, campaignId, kind: 'pcheck', source: 'web', tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000) },
+    data: { locationId: t.austinId, campaignId, kind: 'pcheck', source: 'web', tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000) },
   });
   return t.db.review.create({
-    data: { locationId: austinId, source: 'kudo', dispatchId: d.id, campaignId, authorName: 'Pat Q.', rating: 5, sentiment, kudoIndex: 9, text, approvedForWidget: approved, archived, postedAt: new Date() },
+    data: { locationId: t.austinId, source: 'kudo', dispatchId: d.id, campaignId, authorName: 'Pat Q.', rating: 5, sentiment, kudoIndex: 9, text, approvedForWidget: approved, archived, postedAt: new Date() },
   });
 }
 
@@ -40,35 +37,33 @@ const reload = async (agent: Agent, body: object = {}) => {
   return json(res).data as Projection;
 };
 
+const t = useDemoApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId, dallasId } = await demoLocationIds(t.db));
-  owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
   star = await t.db.campaign.create({
-    data: { locationId: austinId, uid: randomBytes(6).toString('hex'), name: 'Projection Star', description: '', department: DEPT, image: 'https://img.test/star.png', employeeId: 'P-1' },
+    data: { locationId: t.austinId, uid: randomBytes(6).toString('hex'), name: 'Projection Star', description: '', department: DEPT, image: 'https://img.test/star.png', employeeId: 'P-1' },
   });
   // 40 happy answers (2 points each): the period's best campaign, whatever the demo data holds.
   for (let i = 0; i < 40; i++) await answer(star.id, 'positive', i === 0 ? APPROVED : '', false);
   await t.db.review.updateMany({ where: { text: APPROVED }, data: { approvedForWidget: true } });
   await answer(star.id, 'negative', UNAPPROVED, false);
   await answer(star.id, 'positive', ARCHIVED, true, true);
-  await t.db.location.update({ where: { id: austinId }, data: { navBkgColor: '#fafafa', navLogoUrl: 'https://img.test/logo.png' } });
+  await t.db.location.update({ where: { id: t.austinId }, data: { navBkgColor: '#fafafa', navLogoUrl: 'https://img.test/logo.png' } });
 });
 
 describe('projection display (E137)', () => {
   it("gives the account's colours and logo, readable text on them, and the period choices", async () => {
-    const data = await reload(owner);
+    const data = await reload(t.owner);
     expect(data.date_range).toBe('WEEKLY');
     expect(data.date_options).toEqual([{ value: 'WEEKLY', title: 'Weekly' }, { value: 'MONTHLY', title: 'Monthly' }]);
     expect(data.page_data.meta).toEqual({ account_color: '#fafafa', font_color: '#000000', navlogourl: 'https://img.test/logo.png' });
-    expect((await reload(owner, { date_range: 'MONTHLY' })).date_range).toBe('MONTHLY');
+    expect((await reload(t.owner, { date_range: 'MONTHLY' })).date_range).toBe('MONTHLY');
   });
 
   it('totals and ranks the same figures as the leaderboard', async () => {
     for (const date_range of ['WEEKLY', 'MONTHLY'] as const) {
-      const p = (await reload(owner, { date_range })).page_data.projection_data;
-      const settings = json(await owner.post(SUMMARY, { date_range })).data!.settings;
-      const rows = json(await owner.post(CAMPAIGNS, { from_date: settings.from_date, to_date: settings.to_date })).data!.rows as leaderboardApi.CampaignRow[];
+      const p = (await reload(t.owner, { date_range })).page_data.projection_data;
+      const settings = json(await t.owner.post(SUMMARY, { date_range })).data!.settings;
+      const rows = json(await t.owner.post(CAMPAIGNS, { from_date: settings.from_date, to_date: settings.to_date })).data!.rows as leaderboardApi.CampaignRow[];
       const sum = (k: keyof leaderboardApi.CampaignRow) => rows.reduce((s, r) => s + Number(r[k]), 0);
       const moods = sum('happy_count') + sum('neutral_count') + sum('unhappy_count');
       const totals = p.account.totals;
@@ -95,21 +90,21 @@ describe('projection display (E137)', () => {
   });
 
   it('rotates only approved comments, never archived ones', async () => {
-    const { comments } = (await reload(owner)).page_data.projection_data;
+    const { comments } = (await reload(t.owner)).page_data.projection_data;
     expect(comments).toContainEqual({ text: APPROVED, campaign_image: star.image, campaign_name: 'Projection Star' });
     expect(comments.some((c) => c.text === UNAPPROVED || c.text === ARCHIVED || c.text === '')).toBe(false);
     expect(comments.length).toBeLessThanOrEqual(30);
   });
 
   it("keeps showing the latest earlier comments when the period's own are few, newest first", async () => {
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false } });
     const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
     const earlier = `Came back a second time ${randomBytes(3).toString('hex')}`;
     await t.db.review.create({
-      data: { locationId: dallasId, source: 'google', externalId: randomBytes(6).toString('hex'), authorName: 'Lee K.', rating: 5, sentiment: 'positive', text: ` ${earlier} `, approvedForWidget: true, postedAt: new Date(Date.now() - 60 * 86_400_000) },
+      data: { locationId: t.dallasId, source: 'google', externalId: randomBytes(6).toString('hex'), authorName: 'Lee K.', rating: 5, sentiment: 'positive', text: ` ${earlier} `, approvedForWidget: true, postedAt: new Date(Date.now() - 60 * 86_400_000) },
     });
     const latest = await t.db.review.findMany({
-      where: { locationId: dallasId, approvedForWidget: true, archived: false, postedAt: { lt: new Date(Date.now() + 2 * 86_400_000) } },
+      where: { locationId: t.dallasId, approvedForWidget: true, archived: false, postedAt: { lt: new Date(Date.now() + 2 * 86_400_000) } },
       orderBy: [{ postedAt: 'desc' }, { id: 'desc' }],
       select: { text: true },
     });
@@ -121,7 +116,7 @@ describe('projection display (E137)', () => {
   });
 
   it('refuses an unknown range', async () => {
-    const res = await owner.post(PROJECTION, { date_range: 'DAILY' });
+    const res = await t.owner.post(PROJECTION, { date_range: 'DAILY' });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(MSG.leaderboardDateRange);
   });
@@ -133,10 +128,10 @@ describe('projection display (E137)', () => {
   });
 
   it("shows a Dallas session none of Austin's display", async () => {
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false, navBkgColor: '#123456' } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false, navBkgColor: '#123456' } });
     const dallas = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
-    const austinNames = new Set((await t.db.campaign.findMany({ where: { locationId: austinId }, select: { name: true } })).map((c) => c.name));
-    const dallasNames = new Set((await t.db.campaign.findMany({ where: { locationId: dallasId }, select: { name: true } })).map((c) => c.name));
+    const austinNames = new Set((await t.db.campaign.findMany({ where: { locationId: t.austinId }, select: { name: true } })).map((c) => c.name));
+    const dallasNames = new Set((await t.db.campaign.findMany({ where: { locationId: t.dallasId }, select: { name: true } })).map((c) => c.name));
     const data = await reload(dallas, { date_range: 'MONTHLY' });
     const p = data.page_data.projection_data;
     expect(data.page_data.meta.account_color).toBe('#123456');
