@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as XLSX from 'xlsx';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
+import { Prisma } from '../src/lib/db.js';
 import { rowsFromSheet } from '../src/modules/operate/bulk.js';
 import { bulkPace } from '../src/modules/operate/bulk-worker.js';
 import { enqueueBulk } from '../src/modules/operate/bulk.js';
@@ -82,7 +83,7 @@ async function main() {
   // The daily counts behind Analyze, the leaderboard and the logs are kept by triggers on the tables a send writes.
   // For comparison, the same send is timed with them off, then on again, in this one run.
   const rollups = async (on: boolean) => {
-    for (const table of ['dispatches', 'sms_messages', 'email_logs']) await db.$executeRawUnsafe(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
+    for (const table of ['dispatches', 'sms_messages', 'email_logs']) await db.$executeRaw`ALTER TABLE ${Prisma.raw(table)} ${Prisma.raw(on ? 'ENABLE' : 'DISABLE')} TRIGGER USER`;
   };
 
   deps.jobs = await startJobs(database.url, deps, true, areaJobs);
