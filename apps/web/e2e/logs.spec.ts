@@ -78,7 +78,7 @@ test('a pulseCheck sent from Dispatch shows in every log it belongs to, and the 
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
 });
 
-test('a v2 log shows a refused request in red above the table', async ({ page }) => {
+test('a v2 log shows why a request was refused in place of its rows', async ({ page }) => {
   await logIn(page, 'admin@kudo.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/logs/email-jobs?from=2000-01-01');

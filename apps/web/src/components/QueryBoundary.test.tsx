@@ -103,4 +103,15 @@ describe('QueryBoundary', () => {
     rerender(<QueryBoundary status={{ pending: false, error: null, data: 'snippet', onRetry }}>{(d) => <p>{d}</p>}</QueryBoundary>);
     expect(screen.getByText('snippet')).toBeTruthy();
   });
+
+  test('an error that retrying cannot mend shows no Retry', () => {
+    render(
+      <QueryBoundary query={query<string[]>({ isError: true, error: new Error('Not found') })} canRetry={() => false}>
+        {() => 'data'}
+      </QueryBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Not found');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
 });
+

@@ -56,9 +56,11 @@ interface BoundaryLook<T> {
   renderError?: (error: unknown) => ReactNode | undefined;
   /** Extra buttons beside Retry. */
   errorActions?: ReactNode;
+  /** False for an error that retrying cannot mend (a 404): no Retry button then. */
+  canRetry?: (error: unknown) => boolean;
   /** Smaller padding, for panels and table bodies. */
   compact?: boolean;
-  /** The loading state fills the screen (a page drawn only once its data is here). */
+  /** The loading and error states fill the screen (a page drawn only once its data is here). */
   fullPage?: boolean;
   /** A failed refetch keeps the data on screen (a wall display with nobody to press Retry). */
   keepDataOnError?: boolean;
@@ -90,6 +92,7 @@ export function QueryBoundary<T>({
   errorMessage = defaultErrorMessage,
   renderError,
   errorActions,
+  canRetry = () => true,
   compact,
   fullPage,
   keepDataOnError,
@@ -102,9 +105,10 @@ export function QueryBoundary<T>({
     return (
       <ErrorState
         compact={compact}
+        fullPage={fullPage}
         title={errorTitle}
         message={errorMessage(status.error)}
-        onRetry={() => void status.onRetry()}
+        onRetry={canRetry(status.error) ? () => void status.onRetry() : undefined}
         retrying={status.retrying}
         actions={errorActions}
       />

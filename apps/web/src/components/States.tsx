@@ -44,9 +44,9 @@ interface ErrorStateProps extends StateProps {
   actions?: ReactNode;
 }
 
-export function ErrorState({ title = STATE_TEXT.error, message, onRetry, retrying, actions, className, compact }: ErrorStateProps) {
+export function ErrorState({ title = STATE_TEXT.error, message, onRetry, retrying, actions, className, compact, fullPage }: ErrorStateProps) {
   return (
-    <div className={cx(styles.state, compact && styles.compact, className)} role="alert">
+    <div className={cx(styles.state, compact && styles.compact, fullPage && styles.fullPage, className)} role="alert">
       <span className={cx(styles.icon, styles.iconDanger)}>
         <AlertIcon size={22} />
       </span>

@@ -3,8 +3,8 @@ import { CARD_LIMITS, CARD_PLACEHOLDERS, MSG, formatPhoneTyping, toE164, unknown
 import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { SelectField } from '../../../components/SelectField';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
 import { TextAreaField } from '../../../components/TextAreaField';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
@@ -18,15 +18,9 @@ export default function TemplatesPage() {
   const templates = useCardTemplates();
   return (
     <SettingsFrame section="settings-contact-card" lead="The texts that carry your contact card to customers.">
-      {templates.isPending ? (
-        <LoadingState />
-      ) : templates.isError ? (
-        <ErrorState message={errorMessage(templates.error)} onRetry={() => void templates.refetch()} retrying={templates.isFetching} />
-      ) : templates.data.categories.every((c) => c.templates.length === 0) ? (
-        <EmptyState />
-      ) : (
-        <TemplatesForm key={templates.dataUpdatedAt} categories={templates.data.categories} />
-      )}
+      <QueryBoundary query={templates} isEmpty={(data) => data.categories.every((c) => c.templates.length === 0)}>
+        {(data) => <TemplatesForm key={templates.dataUpdatedAt} categories={data.categories} />}
+      </QueryBoundary>
     </SettingsFrame>
   );
 }

@@ -1,10 +1,10 @@
-import { leaderboardApi, textColorOn } from '@kudo/shared';
+import { textColorOn } from '@kudo/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pathFor } from '../../../config/routes';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { SelectField } from '../../../components/SelectField';
-import { CollectingDataState, LoadingState } from '../../../components/States';
+import { CollectingDataState } from '../../../components/States';
 import { cx } from '../../../lib/cx';
 import { useCurrentSession } from '../../../lib/session/hooks';
 import { useProjection, type DateRange, type Projection } from '../api/leaderboard';
@@ -26,26 +26,39 @@ export default function ProjectionPage() {
   const [params, setParams] = useSearchParams();
   const range: DateRange = params.get('range') === 'MONTHLY' ? 'MONTHLY' : 'WEEKLY';
   const projection = useProjection(locationId, range);
-  // A failed refresh keeps the figures on screen: a TV has nobody to press Retry.
-  const shown = { ...projection, isError: projection.isError && projection.data === undefined };
   const choose = (value: DateRange) => setParams(value === 'WEEKLY' ? {} : { range: value }, { replace: true });
 
-  if (projection.isPending) return <LoadingState fullPage label="Loading the leaderboard…" />;
-  const meta = projection.data?.page_data.meta;
-  const background = meta?.account_color ?? '#1f4e79';
-  const header: CSSProperties = { background, color: textColorOn(background, meta?.font_color) };
-  const title = projection.data?.date_options.find((o) => o.value === range)?.title ?? '';
-  const options = projection.data?.date_options ?? leaderboardApi.PROJECTION_DATE_OPTIONS;
+  // A failed refresh keeps the figures on screen: a TV has nobody to press Retry.
+  return (
+    <QueryBoundary
+      query={projection}
+      fullPage
+      keepDataOnError
+      loadingLabel="Loading the leaderboard…"
+      isEmpty={() => false}
+      errorActions={<Link to={pathFor('analyze-overview')}>Back to Analytics</Link>}
+    >
+      {(data) => <Display data={data} range={range} onRange={choose} locationName={session?.location.name} />}
+    </QueryBoundary>
+  );
+}
+
+function Display({ data, range, onRange, locationName }: { data: Projection; range: DateRange; onRange: (range: DateRange) => void; locationName: string | undefined }) {
+  const meta = data.page_data.meta;
+  const background = meta.account_color ?? '#1f4e79';
+  const header: CSSProperties = { background, color: textColorOn(background, meta.font_color) };
+  const title = data.date_options.find((o) => o.value === range)?.title ?? '';
+  const options = data.date_options;
 
   return (
     <div className={styles.display}>
       <header className={styles.bar} style={header}>
-        {meta?.navlogourl && <img className={styles.logo} src={meta.navlogourl} alt={`${session?.location.name ?? 'Company'} logo`} />}
+        {meta.navlogourl && <img className={styles.logo} src={meta.navlogourl} alt={`${locationName ?? 'Company'} logo`} />}
         <h1 className={styles.title}>{title} Leaderboard</h1>
         <details className={styles.settings}>
           <summary>Settings</summary>
           <div className={styles.settingsPanel}>
-            <SelectField label="Date range" value={range} onChange={choose} options={options.map((o) => ({ value: o.value, label: o.title }))} />
+            <SelectField label="Date range" value={range} onChange={onRange} options={options.map((o) => ({ value: o.value, label: o.title }))} />
           </div>
         </details>
         <Link className={styles.back} style={{ color: header.color }} to={pathFor('analyze-overview')}>
@@ -53,9 +66,7 @@ export default function ProjectionPage() {
         </Link>
       </header>
       <main className={styles.body}>
-        <QueryBoundary query={shown} isEmpty={() => false}>
-          {(data) => <Board data={data.page_data.projection_data} />}
-        </QueryBoundary>
+        <Board data={data.page_data.projection_data} />
       </main>
     </div>
   );

@@ -4,9 +4,7 @@ import { logsApi } from '@kudo/shared';
 import { Button } from '../../../components/Button';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { datePresets, isoDate } from '../../../components/DateRangeField';
-import type { QueryLike } from '../../../components/QueryBoundary';
 import { useUrlTableState, type PageResult, type TableState } from '../../../components/tableState';
-import { errorMessage } from '../../../lib/forms';
 import { httpDate, type V2Page, type V2Request } from '../api/logs';
 import styles from './Logs.module.css';
 import { LOGS_DEFAULTS } from './V1Log';
@@ -46,29 +44,18 @@ export function V2Log<Row>({
   const log = useQuery({
     queryKey: ['logs', name, range, at],
     queryFn: () => load({ ...range, limit: logsApi.LOGS_V2_LIMIT, ...at }),
+    // The table counts what one answer holds; the cursor pages on.
+    select: (answer): V2Page<Row> & PageResult<Row> => ({ ...answer, total: answer.rows.length }),
     placeholderData: keepPreviousData,
   });
   const page = log.data;
-  const table: QueryLike<PageResult<Row>> = {
-    isPending: log.isPending && !log.isError,
-    isError: false,
-    isFetching: log.isFetching,
-    error: null,
-    data: log.isError ? { rows: [], total: 0 } : page ? { rows: page.rows, total: page.rows.length } : undefined,
-    refetch: () => log.refetch(),
-  };
   const go = (next: Cursor) => setCursor({ range: rangeKey, at: next });
   return (
     <>
-      {log.isError && (
-        <p className={styles.error} role="alert">
-          {errorMessage(log.error)}
-        </p>
-      )}
       <DataTable
         label={label}
         columns={columns}
-        query={table}
+        query={log}
         rowKey={rowKey}
         state={state}
         onStateChange={setState}

@@ -1,10 +1,9 @@
 import { MSG, PRODUCT, widgetApi } from '@kudo/shared';
 import { useState, type FormEvent } from 'react';
-import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Modal } from '../../../components/Modal';
-import { LoadingState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { MailIcon, RefreshIcon } from '../../../components/icons';
@@ -24,26 +23,27 @@ function GetCodeModal({
 }) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Your widget code" size="lg">
-      {snippets.isPending || snippets.isIdle ? (
-        <LoadingState compact />
-      ) : snippets.isError ? (
-        <Banner tone="danger" title={MSG.widgetError} actions={<Button size="sm" variant="secondary" onClick={() => snippets.mutate()}>Try again</Button>}>
-          {errorMessage(snippets.error)}
-        </Banner>
-      ) : (
-        <div className={styles.stack}>
-          <div>
-            <p className={styles.text}>Paste this code on every page of your website, just before the closing &lt;/body&gt; tag:</p>
-            <CodeSnippet code={snippets.data.snippets.web_widget} label="Widget code" />
+      <QueryBoundary
+        status={{ pending: snippets.isPending || snippets.isIdle, error: snippets.error, data: snippets.data, onRetry: () => snippets.mutate() }}
+        isEmpty={() => false}
+        errorTitle={MSG.widgetError}
+        compact
+      >
+        {(data) => (
+          <div className={styles.stack}>
+            <div>
+              <p className={styles.text}>Paste this code on every page of your website, just before the closing &lt;/body&gt; tag:</p>
+              <CodeSnippet code={data.snippets.web_widget} label="Widget code" />
+            </div>
+            <div>
+              <p className={styles.text}>
+                Optional, for a fixed dot: add this element where the dot should sit (at least 100 by 100 px):
+              </p>
+              <CodeSnippet code={data.snippets.static_container} label="Container element" />
+            </div>
           </div>
-          <div>
-            <p className={styles.text}>
-              Optional, for a fixed dot: add this element where the dot should sit (at least 100 by 100 px):
-            </p>
-            <CodeSnippet code={snippets.data.snippets.static_container} label="Container element" />
-          </div>
-        </div>
-      )}
+        )}
+      </QueryBoundary>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { widgetApi } from '@kudo/shared';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { ErrorState } from '../../../components/States';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';
 import { useWidgetData } from '../api/widget';
@@ -40,20 +40,24 @@ export default function PreviewReviewWidgetPage() {
     };
   }, [data.data]);
 
-  if (data.isError) {
-    const notFound = data.error instanceof ApiError && data.error.status === 404;
-    return (
-      <main className={styles.center}>
-        <ErrorState
-          message={notFound ? 'This widget was not found. Open it again from Settings › Dispatch › Web Widget.' : errorMessage(data.error)}
-          onRetry={notFound ? undefined : () => void data.refetch()}
-          retrying={data.isFetching}
-        />
-      </main>
-    );
-  }
+  return (
+    <QueryBoundary
+      query={data}
+      fullPage
+      loadingLabel="Loading the widget…"
+      isEmpty={() => false}
+      errorMessage={(error) => (isNotFound(error) ? 'This widget was not found. Open it again from Settings › Dispatch › Web Widget.' : errorMessage(error))}
+      canRetry={(error) => !isNotFound(error)}
+    >
+      {(widget) => <SampleSite name={widget.business.name} />}
+    </QueryBoundary>
+  );
+}
 
-  const name = data.data?.business.name ?? 'Your business';
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** A stand-in website page with the element a fixed dot shows in. */
+function SampleSite({ name }: { name: string }) {
   return (
     <div className={styles.site}>
       <header className={styles.header}>
@@ -72,7 +76,6 @@ export default function PreviewReviewWidgetPage() {
             The page is a stand-in for your own website. It loads the same code you paste into your site, so the
             dot, its position and style, and the reviews are exactly what your visitors see.
           </p>
-          {data.isPending && <p className={styles.lead}>Loading the widget…</p>}
         </section>
         <div className={styles.columns}>
           <div className={styles.placeholder} aria-hidden="true">
