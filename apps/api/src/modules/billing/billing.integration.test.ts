@@ -1,23 +1,18 @@
 import { MSG } from '@kudo/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProviders } from '../../providers/index.js';
-import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { expectNotLoggedIn, json, loginAs, type Agent } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
 const DALLAS = 'Demo Plumbing Dallas';
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId, dallasId } = await demoLocationIds(t.db));
-});
+const t = useDemoApp({ roles: [] });
 
 /** Dallas back on its trial with no subscription record, as the demo has it. */
 async function resetDallas() {
-  await t.db.subscription.deleteMany({ where: { locationId: dallasId } });
-  await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: true, trialEndsAt: new Date(Date.now() + 9 * DAY - 60_000), pcheckCount: 25 } });
+  await t.db.subscription.deleteMany({ where: { locationId: t.dallasId } });
+  await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: true, trialEndsAt: new Date(Date.now() + 9 * DAY - 60_000), pcheckCount: 25 } });
 }
 
 async function buy(agent: Agent, body: unknown) {
@@ -68,14 +63,14 @@ describe('E100 plans and add-ons', () => {
 
   it('marks a custom-plan account', async () => {
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
-    await t.db.subscription.update({ where: { locationId: austinId }, data: { planCode: 'enterprise' } });
+    await t.db.subscription.update({ where: { locationId: t.austinId }, data: { planCode: 'enterprise' } });
     try {
       expect(json(await admin.get('/api/self-service/plan')).data).toMatchObject({ custom_pricing: true, currentPlan: 'enterprise' });
       const refused = await admin.post('/api/self-service/payment-link', { plan_price_id: 'plan:pro:year', addon_price_ids: [] });
       expect(refused.statusCode).toBe(409);
       expect(json(refused).message).toBe(MSG.billingCustomPlan);
     } finally {
-      await t.db.subscription.update({ where: { locationId: austinId }, data: { planCode: 'pro' } });
+      await t.db.subscription.update({ where: { locationId: t.austinId }, data: { planCode: 'pro' } });
     }
   });
 });
@@ -122,8 +117,8 @@ describe('E102 and the built-in checkout', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(json(res).message).toBe(message);
     }
-    expect(await t.db.billingCheckout.count({ where: { locationId: dallasId } })).toBe(0);
-    expect(await t.db.subscription.count({ where: { locationId: dallasId } })).toBe(0);
+    expect(await t.db.billingCheckout.count({ where: { locationId: t.dallasId } })).toBe(0);
+    expect(await t.db.subscription.count({ where: { locationId: t.dallasId } })).toBe(0);
   });
 
   it('a trial location buys a plan and add-ons: the order, its confirmation, and the add-ons unlocked at once', async () => {
@@ -173,8 +168,8 @@ describe('E102 and the built-in checkout', () => {
     const { id } = await buy(owner, { plan_price_id: 'plan:pro:year', addon_price_ids: ['addon:kudoPro:year'] });
     await owner.post(`/api/self-service/checkout/${id}/confirm`);
     expect((await owner.post('/api/kudo-pro/conversation/fetch', {})).statusCode).toBe(200);
-    const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: dallasId, deletedAt: null } });
-    const dispatchesBefore = await t.db.dispatch.count({ where: { locationId: dallasId } });
+    const campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.dallasId, deletedAt: null } });
+    const dispatchesBefore = await t.db.dispatch.count({ where: { locationId: t.dallasId } });
 
     const canceled = json(await owner.post('/api/self-service/subscription/cancel'));
     expect(canceled).toMatchObject({ message: MSG.billingCanceled, data: { subscription: { status: 'canceled', addons: [], can_send: false } } });
@@ -183,8 +178,8 @@ describe('E102 and the built-in checkout', () => {
     const send = await owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: '2145550199', customer_name: 'Pat Lee' });
     expect(send.statusCode).toBe(409);
     expect(json(send).message).toBe(MSG.sendingPaused);
-    expect(await t.db.dispatch.count({ where: { locationId: dallasId } })).toBe(dispatchesBefore);
-    expect(await t.db.campaign.count({ where: { locationId: dallasId, deletedAt: null } })).toBeGreaterThan(0);
+    expect(await t.db.dispatch.count({ where: { locationId: t.dallasId } })).toBe(dispatchesBefore);
+    expect(await t.db.campaign.count({ where: { locationId: t.dallasId, deletedAt: null } })).toBeGreaterThan(0);
     expect((await owner.post('/api/self-service/subscription/cancel')).statusCode).toBe(409);
   });
 
@@ -192,18 +187,18 @@ describe('E102 and the built-in checkout', () => {
     await resetDallas();
     const admin = await loginAs(t.app, t.db, 'admin@kudo.test');
     const austinOrder = await t.db.billingCheckout.create({
-      data: { id: 'austin-order-1', locationId: austinId, userId: 1, planCode: 'starter', addons: [], term: 'month', totalCents: 9900, expiresAt: new Date(Date.now() + DAY) },
+      data: { id: 'austin-order-1', locationId: t.austinId, userId: 1, planCode: 'starter', addons: [], term: 'month', totalCents: 9900, expiresAt: new Date(Date.now() + DAY) },
     });
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', DALLAS);
     expect((await owner.get(`/api/self-service/checkout/${austinOrder.id}`)).statusCode).toBe(404);
     expect((await owner.post(`/api/self-service/checkout/${austinOrder.id}/confirm`)).statusCode).toBe(404);
     expect(await t.db.billingCheckout.findUniqueOrThrow({ where: { id: austinOrder.id } })).toMatchObject({ confirmedAt: null });
-    expect(await t.db.subscription.findUniqueOrThrow({ where: { locationId: austinId } })).toMatchObject({ planCode: 'pro', status: 'active' });
-    expect(await t.db.subscription.count({ where: { locationId: dallasId } })).toBe(0);
+    expect(await t.db.subscription.findUniqueOrThrow({ where: { locationId: t.austinId } })).toMatchObject({ planCode: 'pro', status: 'active' });
+    expect(await t.db.subscription.count({ where: { locationId: t.dallasId } })).toBe(0);
     // Buying from Dallas changes Dallas only.
     const { id } = await buy(owner, { plan_price_id: 'plan:starter:year', addon_price_ids: [] });
     await owner.post(`/api/self-service/checkout/${id}/confirm`);
-    expect(await t.db.subscription.findUniqueOrThrow({ where: { locationId: austinId } })).toMatchObject({ planCode: 'pro', term: 'year' });
+    expect(await t.db.subscription.findUniqueOrThrow({ where: { locationId: t.austinId } })).toMatchObject({ planCode: 'pro', term: 'year' });
     expect(json(await admin.get('/api/location/subscriptions/load')).data.locationSubscriptions).toHaveLength(4);
   });
 
@@ -216,7 +211,7 @@ describe('E102 and the built-in checkout', () => {
     expect(res.statusCode).toBe(404);
     expect(json(res).message).toBe(MSG.billingCheckoutNotFound);
     expect((await owner.get('/api/self-service/checkout/nothing-here')).statusCode).toBe(404);
-    expect(await t.db.subscription.count({ where: { locationId: dallasId } })).toBe(0);
+    expect(await t.db.subscription.count({ where: { locationId: t.dallasId } })).toBe(0);
   });
 });
 
@@ -224,14 +219,14 @@ describe('the end of a trial', () => {
   it('turns the location read-only for sending in the sending path, keeping its data', async () => {
     await resetDallas();
     const providers = createProviders(t.config, t.db);
-    const text = { to: '+12145550123', body: 'How did we do?', locationId: dallasId, scope: 'dispatch' as const };
+    const text = { to: '+12145550123', body: 'How did we do?', locationId: t.dallasId, scope: 'dispatch' as const };
     await expect(providers.sms.send(text)).resolves.toMatchObject({ id: expect.any(String) });
-    await t.db.location.update({ where: { id: dallasId }, data: { trialEndsAt: new Date(Date.now() - 1000) } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { trialEndsAt: new Date(Date.now() - 1000) } });
     await expect(providers.sms.send(text)).rejects.toThrow(MSG.sendingPaused);
-    await expect(providers.email.send({ to: 'pat@example.com', subject: 'Hi', text: 'Hi', locationId: dallasId, audience: 'customer' })).rejects.toThrow(MSG.sendingPaused);
+    await expect(providers.email.send({ to: 'pat@example.com', subject: 'Hi', text: 'Hi', locationId: t.dallasId, audience: 'customer' })).rejects.toThrow(MSG.sendingPaused);
     // A keyword answer (no scope) still goes: compliance never waits for a plan.
-    await expect(providers.sms.send({ to: '+12145550123', body: 'You are unsubscribed.', locationId: dallasId })).resolves.toBeTruthy();
-    expect(await t.db.smsMessage.count({ where: { locationId: dallasId, status: 'refused', body: 'How did we do?' } })).toBe(1);
+    await expect(providers.sms.send({ to: '+12145550123', body: 'You are unsubscribed.', locationId: t.dallasId })).resolves.toBeTruthy();
+    expect(await t.db.smsMessage.count({ where: { locationId: t.dallasId, status: 'refused', body: 'How did we do?' } })).toBe(1);
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', DALLAS);
     const sub = json(await owner.get('/api/self-service/subscription')).data.subscription;
     expect(sub).toMatchObject({ status: 'trialing', free_trial_days: 0, can_send: false });
@@ -240,11 +235,11 @@ describe('the end of a trial', () => {
 
   it('keeps a location whose payment failed working through its days of grace, then pauses it', async () => {
     await resetDallas();
-    await t.db.subscription.create({ data: { locationId: dallasId, status: 'past_due', planCode: 'pro', addons: ['kudoPro'], pastDueSince: new Date(Date.now() - 2 * DAY) } });
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false } });
+    await t.db.subscription.create({ data: { locationId: t.dallasId, status: 'past_due', planCode: 'pro', addons: ['kudoPro'], pastDueSince: new Date(Date.now() - 2 * DAY) } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false } });
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', DALLAS);
     expect(json(await owner.get('/api/self-service/subscription')).data.subscription).toMatchObject({ status: 'past_due', grace_days_left: 5, can_send: true, addons: [{ product_code: 'kudoPro' }] });
-    await t.db.subscription.update({ where: { locationId: dallasId }, data: { pastDueSince: new Date(Date.now() - 8 * DAY) } });
+    await t.db.subscription.update({ where: { locationId: t.dallasId }, data: { pastDueSince: new Date(Date.now() - 8 * DAY) } });
     expect(json(await owner.get('/api/self-service/subscription')).data.subscription).toMatchObject({ status: 'past_due', grace_days_left: 0, can_send: false, addons: [] });
     expect((await owner.post('/api/kudo-pro/conversation/fetch', {})).statusCode).toBe(403);
     await resetDallas();
@@ -257,12 +252,12 @@ describe('E103 request upgrade and E101/E104 without a payment provider', () => 
     const res = json(await admin.post('/api/self-service/request-upgrade', { type: 'chat-widget' }));
     expect(res.message).toBe(MSG.upgradeRequested);
     const request = await t.db.upgradeRequest.findUniqueOrThrow({ where: { id: res.data.request_id } });
-    expect(request).toMatchObject({ locationId: austinId, type: 'chat-widget' });
+    expect(request).toMatchObject({ locationId: t.austinId, type: 'chat-widget' });
     const mail = await t.db.outboxMessage.findFirstOrThrow({ where: { channel: 'email', to: 'success@kudo.test' }, orderBy: { id: 'desc' } });
     expect(mail.subject).toContain('chat-widget');
     const bad = await admin.post('/api/self-service/request-upgrade', { type: 'everything' });
     expect(bad.statusCode).toBe(400);
-    expect(await t.db.upgradeRequest.count({ where: { locationId: austinId } })).toBe(1);
+    expect(await t.db.upgradeRequest.count({ where: { locationId: t.austinId } })).toBe(1);
   });
 
   it('has no subscription to manage on a trial, and no payment method page', async () => {

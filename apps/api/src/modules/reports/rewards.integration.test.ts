@@ -2,37 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { MSG } from '@kudo/shared';
-import { createTestApp, demoLocationIds, expectNotLoggedIn, json, loginAs, type TestContext } from '../../../test/helpers.js';
+import { expectNotLoggedIn, json, loginAs } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { closeRewardMonths } from './rewards.js';
 
 const LOAD = '/api/employee-rewards/fulfillment-table/load';
 
-let t: TestContext;
-let austinId: number;
-let dallasId: number;
 const TECH = `Reward Tech ${randomBytes(3).toString('hex')}`;
 
 const close = (now: string) => closeRewardMonths(t.app.deps, new Date(now));
 
+const t = useDemoApp({ roles: [] });
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId, dallasId } = await demoLocationIds(t.db));
   // In June 2026 (Chicago): one happy answer with a review lead (1 + 1 + 2 points) and two credited reviews,
   // a Google one (counts: $5.00 at Austin) and a Yelp-like other source that the settings do not count.
   const campaign = await t.db.campaign.create({
-    data: { locationId: austinId, uid: randomBytes(6).toString('hex'), name: TECH, description: '', department: 'Rewards QA', image: '', employeeId: 'E-77' },
+    data: { locationId: t.austinId, uid: randomBytes(6).toString('hex'), name: TECH, description: '', department: 'Rewards QA', image: '', employeeId: 'E-77' },
   });
   const dispatch = await t.db.dispatch.create({
-    data: { locationId: austinId, campaignId: campaign.id, kind: 'pcheck', source: 'web', tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date('2026-12-30T00:00:00Z'), createdAt: new Date('2026-06-14T15:00:00Z') },
+    data: { locationId: t.austinId, campaignId: campaign.id, kind: 'pcheck', source: 'web', tokenHash: randomBytes(16).toString('hex'), expiresAt: new Date('2026-12-30T00:00:00Z'), createdAt: new Date('2026-06-14T15:00:00Z') },
   });
   await t.db.pulseCheckSubmission.create({ data: { dispatchId: dispatch.id, type: 'social-media', data: { selection: 'google', url: null }, ipAddress: '127.0.0.1' } });
   await t.db.review.create({
-    data: { locationId: austinId, source: 'kudo', dispatchId: dispatch.id, campaignId: campaign.id, authorName: 'Pat Q.', rating: 5, sentiment: 'positive', kudoIndex: 10, reviewLead: true, postedAt: new Date('2026-06-14T18:00:00Z') },
+    data: { locationId: t.austinId, source: 'kudo', dispatchId: dispatch.id, campaignId: campaign.id, authorName: 'Pat Q.', rating: 5, sentiment: 'positive', kudoIndex: 10, reviewLead: true, postedAt: new Date('2026-06-14T18:00:00Z') },
   });
   for (const [source, postedAt] of [['google', '2026-06-20T16:00:00Z'], ['google', '2026-07-01T04:00:00Z'], ['facebook', '2026-06-21T16:00:00Z'], ['google', '2026-07-02T16:00:00Z']] as const) {
     // 1 July 04:00 UTC is still 30 June in Chicago; 2 July is not June.
-    const review = await t.db.review.create({ data: { locationId: austinId, source, externalId: randomBytes(8).toString('hex'), authorName: 'Sam R.', rating: 5, postedAt: new Date(postedAt) } });
-    await t.db.reviewCredit.create({ data: { locationId: austinId, reviewId: review.id, campaignId: campaign.id, method: 'human' } });
+    const review = await t.db.review.create({ data: { locationId: t.austinId, source, externalId: randomBytes(8).toString('hex'), authorName: 'Sam R.', rating: 5, postedAt: new Date(postedAt) } });
+    await t.db.reviewCredit.create({ data: { locationId: t.austinId, reviewId: review.id, campaignId: campaign.id, method: 'human' } });
   }
 });
 
@@ -48,10 +45,10 @@ describe('reward distributions', () => {
     await close('2026-07-15T12:00:00Z');
     const rows = await t.db.rewardDistribution.findMany({ where: { month: new Date('2026-06-01') } });
     // Dallas has the settings but not the employee-rewards subscription.
-    expect(rows.map((r) => r.locationId)).toEqual([austinId]);
+    expect(rows.map((r) => r.locationId)).toEqual([t.austinId]);
     // $5.00 per Google or Facebook review credited in June (Chicago time): ours and the demo's.
     const credited = await t.db.reviewCredit.count({
-      where: { locationId: austinId, method: 'human', review: { source: { in: ['google', 'facebook'] }, archived: false, postedAt: { gte: new Date('2026-06-01T05:00:00Z'), lt: new Date('2026-07-01T05:00:00Z') } } },
+      where: { locationId: t.austinId, method: 'human', review: { source: { in: ['google', 'facebook'] }, archived: false, postedAt: { gte: new Date('2026-06-01T05:00:00Z'), lt: new Date('2026-07-01T05:00:00Z') } } },
     });
     expect(credited).toBeGreaterThanOrEqual(3);
     expect(rows[0]).toMatchObject({ status: 'pending', totalReward: credited * 500 });
@@ -84,7 +81,7 @@ describe('reward distributions', () => {
   it("shows the demo's closed months, whose report is built on first download and then kept", async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
     const list = json(await owner.post(LOAD)).data!.fulfillmentList.data as { id: number; date: string; status: string; fulfillmentReportUrl: string }[];
-    const seeded = await t.db.rewardDistribution.findMany({ where: { locationId: austinId, month: { gt: new Date('2026-07-01') } }, orderBy: { month: 'desc' } });
+    const seeded = await t.db.rewardDistribution.findMany({ where: { locationId: t.austinId, month: { gt: new Date('2026-07-01') } }, orderBy: { month: 'desc' } });
     expect(seeded.map((r) => r.status)).toEqual(['pending', 'fulfilled']);
     expect(list.slice(0, 2).map((d) => [d.date, d.status])).toEqual(seeded.map((r) => [r.month.toISOString().slice(0, 7), r.status]));
     expect(await t.app.deps.providers.images.readFile(seeded[0]!.reportKey)).toBeNull();
@@ -97,7 +94,7 @@ describe('reward distributions', () => {
 
   it('marks a distribution fulfilled once paid, or pending again, and refuses any other status', async () => {
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
-    const row = await t.db.rewardDistribution.findFirstOrThrow({ where: { locationId: austinId }, orderBy: { month: 'desc' } });
+    const row = await t.db.rewardDistribution.findFirstOrThrow({ where: { locationId: t.austinId }, orderBy: { month: 'desc' } });
     const status = (id: number | string, body: unknown) => owner.post(`/api/employee-rewards/fulfillment/${id}/status`, body);
     const done = await status(row.id, { status: 'fulfilled' });
     expect(done.statusCode).toBe(200);
@@ -106,7 +103,7 @@ describe('reward distributions', () => {
     expect(listed.find((d) => d.id === row.id)!.status).toBe('fulfilled');
     const paid = await t.db.rewardDistribution.findUniqueOrThrow({ where: { id: row.id } });
     expect(paid.fulfilledAt).not.toBeNull();
-    expect(await t.db.auditLog.count({ where: { locationId: austinId, action: 'reward-distribution.fulfilled' } })).toBeGreaterThan(0);
+    expect(await t.db.auditLog.count({ where: { locationId: t.austinId, action: 'reward-distribution.fulfilled' } })).toBeGreaterThan(0);
     // Marking it again keeps the day it was first fulfilled.
     await status(row.id, { status: 'fulfilled' });
     expect((await t.db.rewardDistribution.findUniqueOrThrow({ where: { id: row.id } })).fulfilledAt).toEqual(paid.fulfilledAt);
@@ -123,11 +120,11 @@ describe('reward distributions', () => {
   });
 
   it('keeps Austin distributions from Dallas, and from users without the add-on', async () => {
-    const austinRow = await t.db.rewardDistribution.findFirstOrThrow({ where: { locationId: austinId } });
-    await t.db.location.update({ where: { id: dallasId }, data: { freeTrial: false } });
+    const austinRow = await t.db.rewardDistribution.findFirstOrThrow({ where: { locationId: t.austinId } });
+    await t.db.location.update({ where: { id: t.dallasId }, data: { freeTrial: false } });
     await t.db.subscription.upsert({
-      where: { locationId: dallasId },
-      create: { locationId: dallasId, addons: ['employee-rewards'], status: 'active' },
+      where: { locationId: t.dallasId },
+      create: { locationId: t.dallasId, addons: ['employee-rewards'], status: 'active' },
       update: { addons: ['employee-rewards'], status: 'active' },
     });
     await close('2026-07-02T12:00:00Z');

@@ -5,22 +5,18 @@ import { startJobs } from '../../jobs/index.js';
 import { createDb } from '../../lib/db.js';
 import { classifyText } from '../../providers/insights/local.js';
 import type { InsightsProvider } from '../../providers/insights/index.js';
-import { createTestApp, demoLocationIds, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { json } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { syncReviews } from '../social-reviews/sync.js';
 import { listBackfills, requestBackfill, runBackfill } from './backfill.js';
 import { classifyReviewsJob, drainClassificationQueue, queuedCount } from './queue.js';
 
-let t: TestContext;
-let austinId: number;
-let owner: Agent;
 let campaign: { id: number; uid: string };
 const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+const t = useDemoApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ austinId } = await demoLocationIds(t.db));
-  owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
-  campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null, isDefault: false } });
+  campaign = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.austinId, deletedAt: null, isDefault: false } });
 });
 
 const drain = () => drainClassificationQueue(t.db, t.app.deps.providers.insights);
@@ -49,7 +45,7 @@ describe('the demo data', () => {
     expect(await t.db.review.count({ where: { text: { not: '' }, sentimentScore: null } })).toBe(0);
     const rows = await t.db.$queryRaw<{ t: string; n: number; neg: number }[]>`
       SELECT t, count(*)::int AS n, count(*) FILTER (WHERE (topic_sentiments->>t)::int = -1)::int AS neg
-        FROM reviews, unnest(topics) t WHERE location_id = ${austinId} GROUP BY t`;
+        FROM reviews, unnest(topics) t WHERE location_id = ${t.austinId} GROUP BY t`;
     expect(rows.map((r) => r.t).sort()).toEqual(['cleanliness', 'communication', 'price', 'professionalism', 'punctuality', 'quality', 'scheduling']);
     for (const r of rows) {
       expect(r.n, r.t).toBeGreaterThanOrEqual(10);
@@ -60,7 +56,7 @@ describe('the demo data', () => {
 
 describe('classification on arrival and on a change of text', () => {
   it('a pulseCheck answer: its first answer (no words) needs none, its written review is classified', async () => {
-    await owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: '5125550181', customer_name: 'Pat Topics' });
+    await t.owner.post('/api/kudo-beta/dispatch/send-pcheck', { campaign_uid: campaign.uid, customer_phone: '5125550181', customer_name: 'Pat Topics' });
     const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550181' }, orderBy: { id: 'desc' } });
     const token = /\/pulsecheck\/([A-Za-z0-9_-]+)/.exec(sms.body)![1]!;
     const submit = (payload: unknown) =>
@@ -84,7 +80,7 @@ describe('classification on arrival and on a change of text', () => {
   });
 
   it('a review added by hand (E143), and its comment corrected (E142)', async () => {
-    const res = await owner.post('/api/analytics/customer-comments/add', {
+    const res = await t.owner.post('/api/analytics/customer-comments/add', {
       source: 'yelp',
       date: '2026-01-05',
       sentiment: 'positive',
@@ -99,7 +95,7 @@ describe('classification on arrival and on a change of text', () => {
     await drain();
     expect((await expectClassified(id)).topicSentiments).toEqual({ punctuality: 1, professionalism: 1, cleanliness: 1 });
 
-    const edit = await owner.post('/api/analytics/customer-comments/edit', { transaction_id: id, source: 'yelp', campaign_uid: campaign.uid, comment: 'Pricey but worth it.' });
+    const edit = await t.owner.post('/api/analytics/customer-comments/edit', { transaction_id: id, source: 'yelp', campaign_uid: campaign.uid, comment: 'Pricey but worth it.' });
     expect(edit.statusCode).toBe(200);
     expect(json(edit).data.review).toMatchObject({ user_comment: 'Pricey but worth it.', topics: [], sentiment_score: null });
     await drain();
@@ -107,18 +103,18 @@ describe('classification on arrival and on a change of text', () => {
 
     // A change that leaves the words alone keeps the classification.
     const before = await stored(id);
-    const other = await t.db.campaign.findFirstOrThrow({ where: { locationId: austinId, deletedAt: null, id: { not: campaign.id } } });
-    expect((await owner.post('/api/analytics/customer-comments/edit', { transaction_id: id, source: 'yelp', campaign_uid: other.uid })).statusCode).toBe(200);
+    const other = await t.db.campaign.findFirstOrThrow({ where: { locationId: t.austinId, deletedAt: null, id: { not: campaign.id } } });
+    expect((await t.owner.post('/api/analytics/customer-comments/edit', { transaction_id: id, source: 'yelp', campaign_uid: other.uid })).statusCode).toBe(200);
     expect(await stored(id)).toEqual(before);
     expect(await queued(id)).toBe(false);
   });
 
   it("refuses to change a customer's words (a pulseCheck answer or a site's review), and changes nothing", async () => {
-    const google = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: 'google', externalId: { not: null }, text: { not: '' } } });
-    const res = await owner.post('/api/analytics/customer-comments/edit', { transaction_id: google.id, source: 'google', campaign_uid: campaign.uid, comment: 'Better words' });
+    const google = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: 'google', externalId: { not: null }, text: { not: '' } } });
+    const res = await t.owner.post('/api/analytics/customer-comments/edit', { transaction_id: google.id, source: 'google', campaign_uid: campaign.uid, comment: 'Better words' });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({ message: MSG.reviewCommentNotEditable, errors: { comment: MSG.reviewCommentNotEditable } });
-    const blank = await owner.post('/api/analytics/customer-comments/edit', { transaction_id: google.id, source: 'google', campaign_uid: campaign.uid, comment: '   ' });
+    const blank = await t.owner.post('/api/analytics/customer-comments/edit', { transaction_id: google.id, source: 'google', campaign_uid: campaign.uid, comment: '   ' });
     expect(json(blank).errors).toEqual({ comment: MSG.reviewCommentRequired });
     expect(await t.db.review.findUniqueOrThrow({ where: { id: google.id } })).toEqual(google);
   });
@@ -126,10 +122,10 @@ describe('classification on arrival and on a change of text', () => {
   it.each(['google', 'facebook'] as const)('a %s review imported by the sync, and its text changed on the site', async (platform) => {
     const deps = { ...t.app.deps, log: quiet };
     // The newest review of the feed, gone from our copy: the next sync imports it again, as a new review.
-    const newest = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: platform, text: { not: '' } }, orderBy: { postedAt: 'desc' } });
+    const newest = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: platform, text: { not: '' } }, orderBy: { postedAt: 'desc' } });
     await t.db.review.delete({ where: { id: newest.id } });
-    await syncReviews(deps, austinId, platform);
-    const imported = await t.db.review.findFirstOrThrow({ where: { locationId: austinId, source: platform, externalId: newest.externalId } });
+    await syncReviews(deps, t.austinId, platform);
+    const imported = await t.db.review.findFirstOrThrow({ where: { locationId: t.austinId, source: platform, externalId: newest.externalId } });
     expect(imported.id).not.toBe(newest.id);
     expect(imported.text).toBe(newest.text);
     expect(await queued(imported.id)).toBe(true);
@@ -141,7 +137,7 @@ describe('classification on arrival and on a change of text', () => {
     await t.db.review.update({ where: { id: imported.id }, data: { text: 'Rude crew, left a mess.' } });
     await drain();
     expect((await stored(imported.id)).topicSentiments).toEqual({ professionalism: -1, cleanliness: -1 });
-    await syncReviews(deps, austinId, platform);
+    await syncReviews(deps, t.austinId, platform);
     expect((await stored(imported.id)).text).toBe(newest.text);
     expect(await queued(imported.id)).toBe(true);
     await drain();
@@ -149,7 +145,7 @@ describe('classification on arrival and on a change of text', () => {
   });
 
   it('keeps a classification only for the text it was made from', async () => {
-    const review = await t.db.review.create({ data: { locationId: austinId, source: 'google', authorName: 'R', rating: 5, text: 'Spotless work.', postedAt: new Date() } });
+    const review = await t.db.review.create({ data: { locationId: t.austinId, source: 'google', authorName: 'R', rating: 5, text: 'Spotless work.', postedAt: new Date() } });
     // The text changes while the classifier reads it (the first time).
     const read: string[] = [];
     const slow: InsightsProvider = {
@@ -170,7 +166,7 @@ describe('classification on arrival and on a change of text', () => {
     const queue = await startJobs(t.url, deps, true, [classifyReviewsJob]);
     try {
       await new Promise((r) => setTimeout(r, 500));
-      const review = await t.db.review.create({ data: { locationId: austinId, source: 'google', authorName: 'W', rating: 2, text: 'They cancelled twice.', postedAt: new Date() } });
+      const review = await t.db.review.create({ data: { locationId: t.austinId, source: 'google', authorName: 'W', rating: 2, text: 'They cancelled twice.', postedAt: new Date() } });
       for (let i = 0; i < 100 && (await stored(review.id)).classifiedAt === null; i++) await new Promise((r) => setTimeout(r, 100));
       expect((await expectClassified(review.id)).topicSentiments).toEqual({ scheduling: -1 });
     } finally {
@@ -181,7 +177,7 @@ describe('classification on arrival and on a change of text', () => {
   it('gives each queued review to one of two workers draining at once', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 30; i++) {
-      ids.push((await t.db.review.create({ data: { locationId: austinId, source: 'google', authorName: `P${i}`, rating: 4, text: `Fair price number ${i}.`, postedAt: new Date() } })).id);
+      ids.push((await t.db.review.create({ data: { locationId: t.austinId, source: 'google', authorName: `P${i}`, rating: 4, text: `Fair price number ${i}.`, postedAt: new Date() } })).id);
     }
     const otherDb = createDb(t.url, 4);
     let calls = 0;
@@ -204,7 +200,7 @@ describe('the backfill', () => {
     // Five reviews as a bulk load leaves them: never classified (the queue's triggers do not run for it).
     const texts = ['Late again.', 'Great price.', 'Very professional.', 'Left a mess.', 'Kept me informed.'];
     const ids: number[] = [];
-    for (const text of texts) ids.push((await t.db.review.create({ data: { locationId: austinId, source: 'yelp', authorName: 'B', rating: 3, text, postedAt: new Date() } })).id);
+    for (const text of texts) ids.push((await t.db.review.create({ data: { locationId: t.austinId, source: 'yelp', authorName: 'B', rating: 3, text, postedAt: new Date() } })).id);
     await t.db.$executeRaw`DELETE FROM review_classification_queue WHERE review_id = ANY(${ids}::int[])`;
     expect(await t.db.review.count({ where: { classifiedAt: null } })).toBe(5);
 
