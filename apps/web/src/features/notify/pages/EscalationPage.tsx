@@ -1,14 +1,15 @@
 import { formatPhone, isValidEmail, isValidPhone, MSG, notifyApi, type EscalationContactItem } from '@kudo/shared';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { SettingsFrame } from '../../../components/SettingsFrame';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { CheckIcon, CloseIcon, UserIcon } from '../../../components/icons';
 import { SelectField } from '../../../components/SelectField';
 import { QueryBoundary } from '../../../components/QueryBoundary';
-import { EmptyState, LoadingState } from '../../../components/States';
+import { LoadingState } from '../../../components/States';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { apiFieldErrors, errorMessage } from '../../../lib/forms';
@@ -109,98 +110,45 @@ function AddContactForm({ locationId, contacts }: { locationId: number; contacts
   );
 }
 
-function ContactRow({
-  contact,
-  contacts,
-  locationId,
-  onDelete,
-}: {
+/** The contact being edited in its row: one at a time, with the form's first problem. */
+interface Editing {
   contact: EscalationContactItem;
-  contacts: EscalationContactItem[];
-  locationId: number;
-  onDelete: (c: EscalationContactItem) => void;
-}) {
-  const update = useUpdateContact(locationId);
-  const toast = useToast();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const label = contact.name || contact.email || formatPhone(contact.phone_number);
+  draft: Draft;
+  problem: { field: string; message: string } | null;
+}
 
-  const startEdit = () => {
-    setDraft({ name: contact.name, email: contact.email, phone: formatPhone(contact.phone_number), delay: String(contact.delay) });
-    setProblem(null);
-  };
+const labelOf = (c: EscalationContactItem) => c.name || c.email || formatPhone(c.phone_number);
+const dash = <span className={styles.muted}>—</span>;
+
+function ContactsTable({ locationId, contacts }: { locationId: number; contacts: EscalationContactItem[] }) {
+  const update = useUpdateContact(locationId);
+  const remove = useDeleteContact(locationId);
+  const toast = useToast();
+  const [confirming, setConfirming] = useState<EscalationContactItem | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  const startEdit = (c: EscalationContactItem) =>
+    setEditing({ contact: c, draft: { name: c.name, email: c.email, phone: formatPhone(c.phone_number), delay: String(c.delay) }, problem: null });
+  const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
 
   const save = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!draft) return;
+    if (!editing) return;
+    const { contact, draft } = editing;
     const found = draftProblem(draft, contacts, { requireName: true, exceptId: contact.contact_id });
-    setProblem(found);
+    setEditing({ ...editing, problem: found });
     if (found) return;
     update.mutate(
       { contact_id: contact.contact_id, name: draft.name, email: draft.email, phone_number: draft.phone, delay: Number(draft.delay) },
       {
         onSuccess: ({ message }) => {
           toast.show({ tone: 'success', title: message ?? MSG.escalationSaved, description: draft.name });
-          setDraft(null);
+          setEditing(null);
         },
         onError: (error) => toast.show({ tone: 'error', title: 'Error', description: errorMessage(error) }),
       },
     );
   };
-
-  if (!draft) {
-    return (
-      <tr data-testid={`escalation-row-${contact.contact_id}`}>
-        <td className={styles.strong}>{contact.name || <span className={styles.muted}>—</span>}</td>
-        <td>{contact.phone_number ? formatPhone(contact.phone_number) : <span className={styles.muted}>—</span>}</td>
-        <td>{contact.email || <span className={styles.muted}>—</span>}</td>
-        <td>{contact.delay} min</td>
-        <td>
-          <div className={styles.rowActions}>
-            <Button variant="ghost" size="sm" icon={<PencilIcon />} aria-label={`Edit ${label}`} onClick={startEdit} />
-            <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Delete ${label}`} onClick={() => onDelete(contact)} />
-          </div>
-        </td>
-      </tr>
-    );
-  }
-
-  const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
-  const err = (field: string) => (problem?.field === field ? problem.message : undefined);
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') save();
-    if (e.key === 'Escape') setDraft(null);
-  };
-
-  return (
-    <tr data-testid={`escalation-row-${contact.contact_id}`} className={styles.editing} onKeyDown={onKeyDown}>
-      <td>
-        <TextField label={`Name of ${label}`} hideLabel value={draft.name} maxLength={100} autoFocus onChange={(e) => set({ name: e.target.value })} error={err('name')} />
-      </td>
-      <td>
-        <TextField label={`Phone of ${label}`} hideLabel type="tel" value={draft.phone} maxLength={20} onChange={(e) => set({ phone: e.target.value })} error={err('phone_number')} />
-      </td>
-      <td>
-        <TextField label={`Email of ${label}`} hideLabel type="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} error={err('email')} />
-      </td>
-      <td>
-        <SelectField label={`Delay of ${label}`} hideLabel value={draft.delay} onChange={(delay) => set({ delay })} options={DELAY_OPTIONS} />
-      </td>
-      <td>
-        <div className={styles.rowActions}>
-          <Button variant="ghost" size="sm" icon={<CheckIcon />} aria-label={`Save ${label}`} loading={update.isPending} onClick={() => save()} />
-          <Button variant="ghost" size="sm" icon={<CloseIcon />} aria-label={`Cancel editing ${label}`} disabled={update.isPending} onClick={() => setDraft(null)} />
-        </div>
-      </td>
-    </tr>
-  );
-}
-
-function ContactsTable({ locationId, contacts }: { locationId: number; contacts: EscalationContactItem[] }) {
-  const remove = useDeleteContact(locationId);
-  const toast = useToast();
-  const [confirming, setConfirming] = useState<EscalationContactItem | null>(null);
 
   const doDelete = (c: EscalationContactItem) =>
     remove.mutate(c.contact_id, {
@@ -214,42 +162,87 @@ function ContactsTable({ locationId, contacts }: { locationId: number; contacts:
       },
     });
 
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') save();
+    if (e.key === 'Escape') setEditing(null);
+  };
+  const err = (field: string) => (editing?.problem?.field === field ? editing.problem.message : undefined);
+  /** The row's cell as shown, or its field while the row is edited. */
+  const editable = (show: (c: EscalationContactItem) => ReactNode, field: (draft: Draft, label: string) => ReactNode) => (c: EscalationContactItem) =>
+    editing?.contact.contact_id === c.contact_id ? <div onKeyDown={onKeyDown}>{field(editing.draft, labelOf(c))}</div> : show(c);
+
+  const columns: Column<EscalationContactItem>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: editable(
+        (c) => <span className={styles.strong}>{c.name || dash}</span>,
+        (draft, label) => <TextField label={`Name of ${label}`} hideLabel value={draft.name} maxLength={100} autoFocus onChange={(e) => set({ name: e.target.value })} error={err('name')} />,
+      ),
+    },
+    {
+      id: 'phone',
+      header: 'Phone',
+      cell: editable(
+        (c) => (c.phone_number ? formatPhone(c.phone_number) : dash),
+        (draft, label) => <TextField label={`Phone of ${label}`} hideLabel type="tel" value={draft.phone} maxLength={20} onChange={(e) => set({ phone: e.target.value })} error={err('phone_number')} />,
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      cell: editable(
+        (c) => c.email || dash,
+        (draft, label) => <TextField label={`Email of ${label}`} hideLabel type="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} error={err('email')} />,
+      ),
+    },
+    {
+      id: 'delay',
+      header: 'Delay',
+      className: styles.colDelay,
+      cell: editable(
+        (c) => `${c.delay} min`,
+        (draft, label) => <SelectField label={`Delay of ${label}`} hideLabel value={draft.delay} onChange={(delay) => set({ delay })} options={DELAY_OPTIONS} />,
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'end',
+      className: styles.colActions,
+      cell: (c) => {
+        const label = labelOf(c);
+        return editing?.contact.contact_id === c.contact_id ? (
+          <div className={styles.rowActions}>
+            <Button variant="ghost" size="sm" icon={<CheckIcon />} aria-label={`Save ${label}`} loading={update.isPending} onClick={() => save()} />
+            <Button variant="ghost" size="sm" icon={<CloseIcon />} aria-label={`Cancel editing ${label}`} disabled={update.isPending} onClick={() => setEditing(null)} />
+          </div>
+        ) : (
+          <div className={styles.rowActions}>
+            <Button variant="ghost" size="sm" icon={<PencilIcon />} aria-label={`Edit ${label}`} onClick={() => startEdit(c)} />
+            <Button variant="ghost" size="sm" icon={<TrashIcon />} aria-label={`Delete ${label}`} onClick={() => setConfirming(c)} />
+          </div>
+        );
+      },
+    },
+  ];
+
   return (
     <Card flush title="Escalation contacts">
-      {contacts.length === 0 ? (
-        <EmptyState compact icon={<UserIcon size={22} />} title={MSG.noEscalationContacts} description="Add someone above to be alerted about waiting customers." />
-      ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <colgroup>
-              <col />
-              <col />
-              <col />
-              <col className={styles.colDelay} />
-              <col className={styles.colActions} />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Email</th>
-                <th scope="col">Delay</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {contacts.map((c) => (
-                <ContactRow key={c.contact_id} contact={c} contacts={contacts} locationId={locationId} onDelete={setConfirming} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label="Escalation contacts"
+        columns={columns}
+        rows={contacts}
+        rowKey={(c) => c.contact_id}
+        rowTestId={(c) => `escalation-row-${c.contact_id}`}
+        rowClassName={(c) => (editing?.contact.contact_id === c.contact_id ? styles.editing : undefined)}
+        empty={{ icon: <UserIcon size={22} />, title: MSG.noEscalationContacts, description: 'Add someone above to be alerted about waiting customers.' }}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Delete contact?"
-        message={confirming ? `${confirming.name || confirming.email || formatPhone(confirming.phone_number)} will no longer be alerted.` : ''}
+        message={confirming ? `${labelOf(confirming)} will no longer be alerted.` : ''}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => confirming && doDelete(confirming)}
