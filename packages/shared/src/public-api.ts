@@ -74,6 +74,7 @@ export const API_MSG = {
   revoked: 'This API key has been revoked.',
   scope: (scopes: readonly string[]) => `This API key lacks the scope this call needs: ${scopes.join(' or ')}.`,
   rateLimited: 'Too many requests for this API key. Wait until Retry-After seconds have passed.',
+  tooManyWithoutKey: 'Too many requests without a valid API key from this address. Wait until Retry-After seconds have passed.',
   notFound: 'Nothing with this id was found.',
   noRoute: 'There is no such call in version 1 of the API.',
   idempotencyConflict: 'This Idempotency-Key was already used with a different request body. Use a new key for a new request.',

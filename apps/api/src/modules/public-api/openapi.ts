@@ -89,7 +89,7 @@ export function v1OpenApiDocument(config: Config) {
         ...(e.body ? { 409: errorResponse('idempotency_conflict, sending_paused or trial_limit_reached.') } : {}),
         ...(e.body ? { 422: errorResponse('unprocessable: the input is well formed but names something that is not there (a campaign).') } : {}),
         429: {
-          ...errorResponse('rate_limited: wait Retry-After seconds.'),
+          ...errorResponse('rate_limited: the key’s requests for this minute are used up, or too many calls without a valid key came from this address; wait Retry-After seconds.'),
           headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } }, ...RATE_HEADERS },
         },
       },

@@ -55,17 +55,41 @@ const BEARER = /^Bearer[ \t]+([\x21-\x7E]+)[ \t]*$/i;
 const callers = new WeakMap<FastifyRequest, ApiCaller>();
 
 /**
+ * Calls without a valid key (none, or one that is not known) are counted per address at the public pages'
+ * limit; past it, the address is refused every call for the rest of the window, with or without a key,
+ * before any key is looked up. This process remembers the refusal; another learns it at its next such call.
+ */
+const refusedUntil = new Map<string, number>();
+
+const tooManyWithoutKey = (until: number) =>
+  new ApiError('rate_limited', API_MSG.tooManyWithoutKey, undefined, { 'retry-after': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) });
+
+async function withoutKey(deps: AppDeps, request: FastifyRequest, error: ApiError): Promise<never> {
+  const counted = await admitCounted(deps.db, `api:nokey:${request.ip}`, deps.config.rateLimits.public, MINUTE);
+  if (counted.allowed) throw error;
+  const until = counted.resetAt.getTime();
+  if (refusedUntil.size >= 10_000) refusedUntil.delete(refusedUntil.keys().next().value as string);
+  refusedUntil.set(request.ip, until);
+  throw tooManyWithoutKey(until);
+}
+
+/**
  * The checks before any handler: the key (none or unknown 401, revoked 403), its rate limit (429, with the
  * RateLimit headers on every answer), then the call's scope (403). The key is found by its SHA-256, so the
  * key itself is never compared character by character.
  */
 async function authenticate(deps: AppDeps, endpoint: publicApi.V1Endpoint, request: FastifyRequest, reply: FastifyReply) {
+  const refused = refusedUntil.get(request.ip);
+  if (refused !== undefined) {
+    if (refused > Date.now()) throw tooManyWithoutKey(refused);
+    refusedUntil.delete(request.ip);
+  }
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
-  if (!match) throw new ApiError('unauthorized', API_MSG.noKey, undefined, { 'www-authenticate': 'Bearer' });
+  if (!match) return withoutKey(deps, request, new ApiError('unauthorized', API_MSG.noKey, undefined, { 'www-authenticate': 'Bearer' }));
   const token = match[1]!;
   const key = token.startsWith(KEY_PREFIX) && token.length <= 200 ? await findKey(deps, token) : null;
-  if (!key) throw new ApiError('unauthorized', API_MSG.unknownKey, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  if (!key) return withoutKey(deps, request, new ApiError('unauthorized', API_MSG.unknownKey, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' }));
   if (key.revoked) throw new ApiError('key_revoked', API_MSG.revoked);
 
   // Counted in this process and added to the shared count in batches while far from the limit: a key's
