@@ -38,6 +38,8 @@ export interface DemoApp extends TestContext {
   owner: Agent;
   /** A new session of this role, apart from the one in `as`. */
   login(role: DemoRole): Promise<Agent>;
+  /** The id of this role's user. */
+  userId(role: DemoRole): number;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface DemoApp extends TestContext {
  */
 export function useDemoApp(options: DemoAppOptions = {}): DemoApp {
   const roles = options.roles ?? ['owner'];
-  let ready: (TestContext & { austinId: number; dallasId: number; as: Partial<Record<DemoRole, Agent>> }) | undefined;
+  let ready: (TestContext & { austinId: number; dallasId: number; as: Partial<Record<DemoRole, Agent>>; users: Map<string, number> }) | undefined;
   const login = (role: DemoRole) => {
     const { email, ...rest } = DEMO_ROLES[role];
     return loginAs(state().app, state().db, email, 'location' in rest ? rest.location : undefined);
@@ -61,11 +63,15 @@ export function useDemoApp(options: DemoAppOptions = {}): DemoApp {
     const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
     const t = await createTestApp(env, options.jobs ? { jobs: options.jobs } : {});
     const ids = await demoLocationIds(t.db);
-    ready = { ...t, ...ids, as: {} };
+    const users = await t.db.user.findMany({ where: { email: { in: Object.values(DEMO_ROLES).map((r) => r.email) } }, select: { id: true, email: true } });
+    ready = { ...t, ...ids, as: {}, users: new Map(users.map((u) => [u.email, u.id])) };
     for (const role of roles) ready.as[role] = await login(role);
   });
 
-  const as = new Proxy({} as Record<DemoRole, Agent>, { get: (_, role) => state().as[role as DemoRole] ?? unknownRole(String(role)) });
+  const as = new Proxy({} as Record<DemoRole, Agent>, {
+    // Only role names are looked up; symbols (a printer's, an inspector's) find nothing.
+    get: (_, role) => (typeof role === 'string' ? (state().as[role as DemoRole] ?? unknownRole(role)) : undefined),
+  });
   return {
     get app() { return state().app; },
     get db() { return state().db; },
@@ -76,6 +82,7 @@ export function useDemoApp(options: DemoAppOptions = {}): DemoApp {
     get owner() { return as.owner; },
     as,
     login,
+    userId: (role) => state().users.get(DEMO_ROLES[role].email)!,
   };
 }
 

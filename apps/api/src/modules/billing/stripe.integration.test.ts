@@ -5,6 +5,7 @@ import { MSG } from '@kudo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviders } from '../../providers/index.js';
 import { createTestApp, demoLocationIds, json, loginAs, recordingQueue, type TestContext } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { stripeEventJob } from './stripe-events.js';
 
 /** A stand-in for Stripe's API on 127.0.0.1: the official SDK talks to it as it would to Stripe. */
@@ -65,12 +66,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-let t: TestContext;
-let dallasId: number;
-beforeAll(async () => {
-  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_kudo', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: baseUrl });
-  ({ dallasId } = await demoLocationIds(t.db));
-});
+const t = useDemoApp({ env: () => ({ STRIPE_SECRET_KEY: 'sk_test_kudo', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: baseUrl }), roles: [] });
 
 let eventNo = 0;
 function event(type: string, object: Record<string, unknown>, id = `evt_${++eventNo}`) {
@@ -79,7 +75,7 @@ function event(type: string, object: Record<string, unknown>, id = `evt_${++even
 const deliver = (app: TestContext['app'], payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET })) =>
   app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
 const retrievals = (id: string) => requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${id}`).length;
-const dallasSub = () => t.db.subscription.findUnique({ where: { locationId: dallasId } });
+const dallasSub = () => t.db.subscription.findUnique({ where: { locationId: t.dallasId } });
 
 describe('Stripe checkout (E102) and portal (E101, E104)', () => {
   it('opens a Checkout Session in subscription mode with the plan and add-on prices of one interval', async () => {
@@ -88,11 +84,11 @@ describe('Stripe checkout (E102) and portal (E101, E104)', () => {
     expect(res.data.url).toBe('https://checkout.stripe.test/c/cs_1');
     const customer = requests.find((r) => r.path === '/v1/customers')!;
     expect(customer.body.get('email')).toBe('owner@kudo.test');
-    expect(customer.body.get('metadata[location_id]')).toBe(String(dallasId));
+    expect(customer.body.get('metadata[location_id]')).toBe(String(t.dallasId));
     const session = requests.find((r) => r.path === '/v1/checkout/sessions')!.body;
     expect(session.get('mode')).toBe('subscription');
     expect(session.get('customer')).toBe('cus_dallas');
-    expect(session.get('subscription_data[metadata][location_id]')).toBe(String(dallasId));
+    expect(session.get('subscription_data[metadata][location_id]')).toBe(String(t.dallasId));
     expect(session.get('success_url')).toBe('http://kudo.test/settings/billing/subscriptions?status=success');
     expect(session.get('line_items[0][price_data][unit_amount]')).toBe('253980');
     expect(session.get('line_items[0][price_data][recurring][interval]')).toBe('year');
@@ -120,7 +116,7 @@ describe('Stripe checkout (E102) and portal (E101, E104)', () => {
 
 describe('the Stripe webhook', () => {
   it('refuses a bad signature and records nothing', async () => {
-    const payload = event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', subscription: 'sub_1', metadata: { location_id: String(dallasId) } });
+    const payload = event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', subscription: 'sub_1', metadata: { location_id: String(t.dallasId) } });
     const forged = await deliver(t.app, payload, 't=1,v1=deadbeef');
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ status: 0, message: MSG.webhookSignature });
@@ -133,31 +129,31 @@ describe('the Stripe webhook', () => {
   });
 
   it('applies a completed checkout from the subscription read back from Stripe, once however often it is delivered', async () => {
-    subscriptions.set('sub_1', stripeSubscription('sub_1', 'active', dallasId, [['pro', 'plan'], ['kudoPro', 'addon'], ['web-chat', 'addon']]));
+    subscriptions.set('sub_1', stripeSubscription('sub_1', 'active', t.dallasId, [['pro', 'plan'], ['kudoPro', 'addon'], ['web-chat', 'addon']]));
     // The event's own copy says nothing of the add-ons: the state comes from Stripe.
-    const payload = event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', subscription: 'sub_1', customer: 'cus_dallas', metadata: { location_id: String(dallasId) } }, 'evt_checkout');
+    const payload = event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', subscription: 'sub_1', customer: 'cus_dallas', metadata: { location_id: String(t.dallasId) } }, 'evt_checkout');
     const first = await deliver(t.app, payload);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true });
     expect(await dallasSub()).toMatchObject({ status: 'active', provider: 'stripe', planCode: 'pro', addons: ['kudoPro', 'web-chat'], term: 'year', stripeSubscriptionId: 'sub_1' });
-    expect((await t.db.location.findUniqueOrThrow({ where: { id: dallasId } })).freeTrial).toBe(false);
+    expect((await t.db.location.findUniqueOrThrow({ where: { id: t.dallasId } })).freeTrial).toBe(false);
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
     expect((await owner.post('/api/kudo-pro/conversation/fetch', {})).statusCode).toBe(200);
 
-    await t.db.subscription.update({ where: { locationId: dallasId }, data: { addons: ['kudoPro'] } });
+    await t.db.subscription.update({ where: { locationId: t.dallasId }, data: { addons: ['kudoPro'] } });
     expect((await deliver(t.app, payload)).statusCode).toBe(200);
     expect(retrievals('sub_1')).toBe(1);
     expect((await dallasSub())!.addons).toEqual(['kudoPro']);
-    await t.db.subscription.update({ where: { locationId: dallasId }, data: { addons: ['kudoPro', 'web-chat'] } });
+    await t.db.subscription.update({ where: { locationId: t.dallasId }, data: { addons: ['kudoPro', 'web-chat'] } });
   });
 
   it('keeps the right state when events arrive out of order', async () => {
     subscriptions.get('sub_1')!.status = 'canceled';
-    const deleted = event('customer.subscription.deleted', { id: 'sub_1', object: 'subscription', status: 'canceled', metadata: { location_id: String(dallasId) } });
+    const deleted = event('customer.subscription.deleted', { id: 'sub_1', object: 'subscription', status: 'canceled', metadata: { location_id: String(t.dallasId) } });
     expect((await deliver(t.app, deleted)).statusCode).toBe(200);
     expect((await dallasSub())!.status).toBe('canceled');
     // An older update (still "active" in its own copy) arrives late: Stripe says canceled, so canceled it stays.
-    const lateUpdate = event('customer.subscription.updated', { id: 'sub_1', object: 'subscription', status: 'active', metadata: { location_id: String(dallasId) } });
+    const lateUpdate = event('customer.subscription.updated', { id: 'sub_1', object: 'subscription', status: 'active', metadata: { location_id: String(t.dallasId) } });
     expect((await deliver(t.app, lateUpdate)).statusCode).toBe(200);
     expect((await dallasSub())!.status).toBe('canceled');
     const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Dallas');
@@ -166,8 +162,8 @@ describe('the Stripe webhook', () => {
   });
 
   it('a failed payment starts the days of grace and tells the owners once', async () => {
-    subscriptions.set('sub_2', stripeSubscription('sub_2', 'active', dallasId, [['starter', 'plan'], ['kudoPro', 'addon']], 'month'));
-    await deliver(t.app, event('customer.subscription.updated', { id: 'sub_2', object: 'subscription', metadata: { location_id: String(dallasId) } }));
+    subscriptions.set('sub_2', stripeSubscription('sub_2', 'active', t.dallasId, [['starter', 'plan'], ['kudoPro', 'addon']], 'month'));
+    await deliver(t.app, event('customer.subscription.updated', { id: 'sub_2', object: 'subscription', metadata: { location_id: String(t.dallasId) } }));
     expect(await dallasSub()).toMatchObject({ status: 'active', planCode: 'starter', term: 'month', stripeSubscriptionId: 'sub_2', pastDueSince: null });
 
     subscriptions.get('sub_2')!.status = 'past_due';

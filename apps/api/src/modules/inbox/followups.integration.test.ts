@@ -1,22 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { createTestApp, demoLocationIds, json, loginAs } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { runFollowUps } from './followups.js';
 
 const AUSTIN_NUMBER = '+15125550100';
 const P = '/api/kudo-pro/conversation';
 
-describe('auto-replies and escalation', async () => {
-  const t = await createTestApp();
-  const { austinId } = await demoLocationIds(t.db);
-  const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
-  const deps = { ...t.app.deps, log: { info: () => undefined, warn: () => undefined, error: () => undefined } };
-  await t.db.autoReplySettings.upsert({
-    where: { locationId: austinId },
-    create: { locationId: austinId, firstEnabled: true, firstText: 'Thanks for texting! We will answer shortly.', secondEnabled: true, secondText: 'Still on it, sorry for the wait.', secondDelay: 10 },
-    update: { firstEnabled: true, firstText: 'Thanks for texting! We will answer shortly.', secondEnabled: true, secondText: 'Still on it, sorry for the wait.', secondDelay: 10 },
+describe('auto-replies and escalation', () => {
+  const t = useDemoApp();
+  let deps: Parameters<typeof runFollowUps>[0];
+  beforeAll(async () => {
+    deps = { ...t.app.deps, log: { info: () => undefined, warn: () => undefined, error: () => undefined } };
+    await t.db.autoReplySettings.upsert({
+      where: { locationId: t.austinId },
+      create: { locationId: t.austinId, firstEnabled: true, firstText: 'Thanks for texting! We will answer shortly.', secondEnabled: true, secondText: 'Still on it, sorry for the wait.', secondDelay: 10 },
+      update: { firstEnabled: true, firstText: 'Thanks for texting! We will answer shortly.', secondEnabled: true, secondText: 'Still on it, sorry for the wait.', secondDelay: 10 },
+    });
+    await t.db.escalationContact.deleteMany({ where: { locationId: t.austinId } });
+    await t.db.escalationContact.create({ data: { locationId: t.austinId, name: 'Pat', email: 'pat@example.com', phoneNumber: '+15125550999', delay: 5 } });
   });
-  await t.db.escalationContact.deleteMany({ where: { locationId: austinId } });
-  await t.db.escalationContact.create({ data: { locationId: austinId, name: 'Pat', email: 'pat@example.com', phoneNumber: '+15125550999', delay: 5 } });
   // Inside the sending window in any US zone.
   const noonUtc = () => {
     const d = new Date();
@@ -25,9 +27,9 @@ describe('auto-replies and escalation', async () => {
   };
 
   const texts = async (from: string, body: string) => {
-    const res = await owner.post('/api/dev/outbox/reply', { from, to: AUSTIN_NUMBER, body });
+    const res = await t.owner.post('/api/dev/outbox/reply', { from, to: AUSTIN_NUMBER, body });
     expect(res.statusCode, res.body).toBe(200);
-    return t.db.conversation.findUniqueOrThrow({ where: { locationId_phone: { locationId: austinId, phone: from } } });
+    return t.db.conversation.findUniqueOrThrow({ where: { locationId_phone: { locationId: t.austinId, phone: from } } });
   };
   const sentTo = (to: string) => t.db.outboxMessage.findMany({ where: { to }, orderBy: { id: 'asc' } });
 
@@ -59,7 +61,7 @@ describe('auto-replies and escalation', async () => {
 
   it('does not escalate when someone answered in time', async () => {
     const c = await texts('+15125550402', 'Quick question');
-    const res = await owner.post(`${P}/send-message`, { customer_id: c.id, body: 'Sure, go ahead.' });
+    const res = await t.owner.post(`${P}/send-message`, { customer_id: c.id, body: 'Sure, go ahead.' });
     expect(res.statusCode).toBe(200);
     await runFollowUps(deps, c.id, new Date(Date.now() + 60 * 60_000));
     expect(await sentTo('+15125550999')).toHaveLength(1); // only the alert of the previous test
@@ -67,7 +69,7 @@ describe('auto-replies and escalation', async () => {
   });
 
   it('never auto-replies to an opted-out number', async () => {
-    await owner.post('/api/dashboard/quick-action/home-owner/opt-out', { app_code: 'CNXN', phone: '5125550403', name: '' });
+    await t.owner.post('/api/dashboard/quick-action/home-owner/opt-out', { app_code: 'CNXN', phone: '5125550403', name: '' });
     const c = await texts('+15125550403', 'Hi again');
     await t.db.conversation.update({ where: { id: c.id }, data: { awaitingSince: new Date(noonUtc().getTime() - 30 * 60_000) } });
     await runFollowUps(deps, c.id, noonUtc());
@@ -84,6 +86,6 @@ describe('auto-replies and escalation', async () => {
     await t.db.conversation.update({ where: { id: c.id }, data: { awaitingSince: new Date(night.getTime() - 30 * 60_000), firstAutoReplyAt: new Date() } });
     await runFollowUps(deps, c.id, night);
     expect(await sentTo('+15125550405')).toHaveLength(0);
-    expect(json(await owner.post(`${P}/messages`, { customer_id: c.id })).data.conversation.messages).toHaveLength(1);
+    expect(json(await t.owner.post(`${P}/messages`, { customer_id: c.id })).data.conversation.messages).toHaveLength(1);
   });
 });

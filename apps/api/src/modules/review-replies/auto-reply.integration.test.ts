@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, demoLocationIds, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { json } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 import { encryptSecret } from '../../lib/crypto.js';
 import { createDb, type Db } from '../../lib/db.js';
 import { createProviders } from '../../providers/index.js';
@@ -50,19 +51,14 @@ const RULES = '/api/settings/reviews/auto-reply';
 const austinTime = (hh: number, mm = 0, day = 10) => new Date(Date.UTC(2027, 1, day, hh + 6, mm));
 
 describe('automatic replies: delay, sending window, once per review, never below 4 stars', () => {
-  let t: TestContext;
-  let owner: Agent;
-  let austinId: number;
   let deps: Parameters<typeof runReplyWork>[0];
   let serial = 0;
 
+  const t = useDemoApp({ env: () => ({ GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_API_BASE_URL: base, GOOGLE_OAUTH_BASE_URL: base }) });
   beforeAll(async () => {
-    t = await createTestApp({ GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_API_BASE_URL: base, GOOGLE_OAUTH_BASE_URL: base });
-    ({ austinId } = await demoLocationIds(t.db));
-    owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
     deps = { db: t.db, config: t.config, providers: createProviders(t.config, t.db), log: quiet };
     await t.db.googleConnection.update({
-      where: { locationId: austinId },
+      where: { locationId: t.austinId },
       data: { accessToken: encryptSecret(t.config, 'ya29.fake-access'), refreshToken: encryptSecret(t.config, '1//refresh'), expiresAt: new Date('2030-01-01T00:00:00Z') },
     });
     await runReplyWork(deps);
@@ -72,13 +68,13 @@ describe('automatic replies: delay, sending window, once per review, never below
       { name: 'Five, rating only', rating: 'five_without_text', delay_minutes: 5, mode: 'draft' },
       { name: 'Four', rating: 'four', delay_minutes: 60, mode: 'template', template: 'Thanks for the four stars, {first_name}.' },
     ]) {
-      expect(json(await owner.post(RULES, rule)).status).toBe(1);
+      expect(json(await t.owner.post(RULES, rule)).status).toBe(1);
     }
-    await t.db.reviewReplyRule.updateMany({ where: { locationId: austinId }, data: { createdAt: new Date('2027-01-01T00:00:00Z') } });
+    await t.db.reviewReplyRule.updateMany({ where: { locationId: t.austinId }, data: { createdAt: new Date('2027-01-01T00:00:00Z') } });
   });
 
   async function businessName() {
-    const l = await t.db.location.findUniqueOrThrow({ where: { id: austinId } });
+    const l = await t.db.location.findUniqueOrThrow({ where: { id: t.austinId } });
     return l.companyName.trim() || l.name;
   }
 
@@ -87,7 +83,7 @@ describe('automatic replies: delay, sending window, once per review, never below
     serial += 1;
     const review = await t.db.review.create({
       data: {
-        locationId: austinId,
+        locationId: t.austinId,
         source: 'google',
         externalId: `fake-review-${serial}`,
         authorName: fields.author ?? `Reviewer${serial} Lastname`,
@@ -111,7 +107,7 @@ describe('automatic replies: delay, sending window, once per review, never below
     expect(await postDueAutoReplies(deps, austinTime(10, 29))).toBe(0);
     expect(puts).toEqual([]);
     expect(await postDueAutoReplies(deps, austinTime(10, 30))).toBe(1);
-    const conn = await t.db.googleConnection.findUniqueOrThrow({ where: { locationId: austinId } });
+    const conn = await t.db.googleConnection.findUniqueOrThrow({ where: { locationId: t.austinId } });
     expect(puts).toEqual([{ path: `/v4/${conn.accountId}/${conn.selectedId}/reviews/${review.externalId}/reply`, comment: `Thank you, Nora!\n\nThe ${await businessName()} team` }]);
     const stored = await t.db.review.findUniqueOrThrow({ where: { id: review.id }, include: { replyRecord: true } });
     expect(stored.replyText).toBe(puts[0]!.comment);
@@ -169,10 +165,10 @@ describe('automatic replies: delay, sending window, once per review, never below
     const low = [await arrive(at, { rating: 3, text: 'It was fine.' }), await arrive(at, { rating: 2, text: 'Late.' }), await arrive(at, { rating: 1 })];
     for (const r of low) expect(await t.db.reviewAutoReply.findUnique({ where: { reviewId: r.id } })).toBeNull();
     // A rule row cannot be made for them either: only 5 with text, 5 without, and 4 exist.
-    const three = await owner.post(RULES, { name: 'Threes', rating: 'three', delay_minutes: 5, mode: 'draft' });
+    const three = await t.owner.post(RULES, { name: 'Threes', rating: 'three', delay_minutes: 5, mode: 'draft' });
     expect(three.statusCode).toBe(400);
     // Even a claim written by hand for a 3-star review is skipped by the worker, not posted.
-    await t.db.reviewAutoReply.create({ data: { reviewId: low[0]!.id, locationId: austinId, ruleName: 'By hand', dueAt: at } });
+    await t.db.reviewAutoReply.create({ data: { reviewId: low[0]!.id, locationId: t.austinId, ruleName: 'By hand', dueAt: at } });
     // A review answered by a person before its delay ran out is skipped.
     const answered = await arrive(at, { rating: 5, text: 'Super.' });
     await t.db.review.update({ where: { id: answered.id }, data: { replyText: 'Thanks from Olivia.' } });
@@ -207,18 +203,18 @@ describe('automatic replies: delay, sending window, once per review, never below
     expect(await t.db.reviewAutoReply.findUniqueOrThrow({ where: { reviewId: review.id } })).toMatchObject({ status: 'posted', attempts: 2 });
 
     const refused = await arrive(austinTime(10, 0, 16), { rating: 4 });
-    await t.db.googleConnection.update({ where: { locationId: austinId }, data: { accessToken: encryptSecret(t.config, 'ya29.revoked'), refreshToken: null } });
+    await t.db.googleConnection.update({ where: { locationId: t.austinId }, data: { accessToken: encryptSecret(t.config, 'ya29.revoked'), refreshToken: null } });
     await postDueAutoReplies(deps, austinTime(11, 0, 16));
     expect(await t.db.reviewAutoReply.findUniqueOrThrow({ where: { reviewId: refused.id } })).toMatchObject({ status: 'failed' });
-    expect((await t.db.googleConnection.findUniqueOrThrow({ where: { locationId: austinId } })).status).toBe('expired');
-    const activity = json(await owner.get(`${RULES}/activity`)).data.items;
+    expect((await t.db.googleConnection.findUniqueOrThrow({ where: { locationId: t.austinId } })).status).toBe('expired');
+    const activity = json(await t.owner.get(`${RULES}/activity`)).data.items;
     expect(activity.find((a: { review_id: number }) => a.review_id === refused.id)).toMatchObject({ status: 'failed', detail: expect.stringMatching(/Google/) });
   });
 
   it("texts a bad review's alert inside the sending window only, once", async () => {
     const before = await t.db.outboxMessage.count();
     const at = austinTime(22, 30, 20);
-    await t.db.review.create({ data: { locationId: austinId, source: 'yelp', authorName: 'Pat Night', rating: 1, sentiment: 'negative', text: 'Awful.', postedAt: at, createdAt: at } });
+    await t.db.review.create({ data: { locationId: t.austinId, source: 'yelp', authorName: 'Pat Night', rating: 1, sentiment: 'negative', text: 'Awful.', postedAt: at, createdAt: at } });
     await processReplyQueue(deps, at);
     const sent = await t.db.outboxMessage.findMany({ where: { id: { gt: before } } });
     // Emails at once; the text waits for 08:00.
