@@ -1,38 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
 import { recordConsent } from '../../lib/consent.js';
-import { createTestApp, json, loginAs } from '../../../test/helpers.js';
+import { json, loginAs } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
-describe('Operate › Contact Card (E108, E111)', async () => {
-  const t = await createTestApp();
-  const austin = await t.db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
-  const owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+describe('Operate › Contact Card (E108, E111)', () => {
+  const t = useDemoApp();
 
   it("loads the card and texts it with the vCard link", async () => {
-    const card = await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: austin.id } });
-    const load = json(await owner.post('/api/dispatch/contact-card/load')).data;
+    const card = await t.db.contactCardSettings.findUniqueOrThrow({ where: { locationId: t.austinId } });
+    const load = json(await t.owner.post('/api/dispatch/contact-card/load')).data;
     expect(load).toMatchObject({ ready: true, vcard_url: `http://kudo.test/api/public/contact-card/${card.cardKey}.vcf` });
     expect(load.preview).toContain('Alex');
 
-    const res = await owner.post('/api/dispatch/contact-card', { isTest: false, name: 'Jo Smith', phoneNumber: '+15125550801' });
+    const res = await t.owner.post('/api/dispatch/contact-card', { isTest: false, name: 'Jo Smith', phoneNumber: '+15125550801' });
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe('Successfully sent a contact card to Jo Smith');
     const sms = await t.db.outboxMessage.findFirstOrThrow({ where: { to: '+15125550801' } });
     expect(sms.body).toContain(`/api/public/contact-card/${card.cardKey}.vcf`);
     expect(sms.body).toContain('Jo');
-    expect(await t.db.contactCardSend.count({ where: { locationId: austin.id, to: '+15125550801', status: 'sent' } })).toBe(1);
+    expect(await t.db.contactCardSend.count({ where: { locationId: t.austinId, to: '+15125550801', status: 'sent' } })).toBe(1);
 
-    const noName = await owner.post('/api/dispatch/contact-card', { isTest: true, phoneNumber: '5125550802' });
+    const noName = await t.owner.post('/api/dispatch/contact-card', { isTest: true, phoneNumber: '5125550802' });
     expect(json(noName).message).toBe('Successfully sent a contact card to (512) 555-0802');
     expect(await t.db.contactCardSend.count({ where: { to: '+15125550802' } })).toBe(0);
   });
 
   it('refuses bad numbers and opted-out customers with clear messages', async () => {
-    const bad = await owner.post('/api/dispatch/contact-card', { phoneNumber: '555' });
+    const bad = await t.owner.post('/api/dispatch/contact-card', { phoneNumber: '555' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe(MSG.consentPhoneRequired);
-    await recordConsent(t.db, { locationId: austin.id, channel: 'sms', address: '+15125550803', scope: 'all', action: 'opt_out', source: 'keyword' });
-    const stopped = await owner.post('/api/dispatch/contact-card', { phoneNumber: '5125550803' });
+    await recordConsent(t.db, { locationId: t.austinId, channel: 'sms', address: '+15125550803', scope: 'all', action: 'opt_out', source: 'keyword' });
+    const stopped = await t.owner.post('/api/dispatch/contact-card', { phoneNumber: '5125550803' });
     expect(stopped.statusCode).toBe(400);
     expect(await t.db.outboxMessage.count({ where: { to: '+15125550803' } })).toBe(0);
   });
@@ -48,9 +47,9 @@ describe('Operate › Contact Card (E108, E111)', async () => {
   });
 
   it('asks for the card to be set up first', async () => {
-    await t.db.contactCardSettings.delete({ where: { locationId: austin.id } });
-    expect(json(await owner.post('/api/dispatch/contact-card/load')).data).toMatchObject({ ready: false, vcard_url: null });
-    const res = await owner.post('/api/dispatch/contact-card', { phoneNumber: '5125550805' });
+    await t.db.contactCardSettings.delete({ where: { locationId: t.austinId } });
+    expect(json(await t.owner.post('/api/dispatch/contact-card/load')).data).toMatchObject({ ready: false, vcard_url: null });
+    const res = await t.owner.post('/api/dispatch/contact-card', { phoneNumber: '5125550805' });
     expect(json(res).message).toBe(MSG.contactCardNotSetUp);
   });
 });
