@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kudo/shared';
 import { decryptSecret } from '../../lib/crypto.js';
-import { createTestApp, json, loginAs, type Agent, type TestContext } from '../../../test/helpers.js';
+import { json } from '../../../test/helpers.js';
+import { useDemoApp } from '../../../test/fixture.js';
 
 /**
  * The screen's endpoints with the real Google, Places and Facebook providers, pointed at one stand-in server
@@ -17,8 +18,6 @@ let mode: { accounts: 'ok' | 'none' | 'down'; places: 'ok' | 'down'; graph: 'ok'
 const send = (res: http.ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
-let t: TestContext;
-let owner: Agent;
 const P = '/api/settings/manage/social-media-connect';
 
 beforeAll(async () => {
@@ -49,7 +48,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const t = useDemoApp({
+  env: () => ({
     GOOGLE_MAPS_API_KEY: 'maps-key',
     GOOGLE_PLACES_BASE_URL: `${base}/places`,
     GOOGLE_CLIENT_ID: 'cid',
@@ -59,19 +61,17 @@ beforeAll(async () => {
     FACEBOOK_APP_ID: 'fbid',
     FACEBOOK_APP_SECRET: 'fbsecret',
     FACEBOOK_GRAPH_BASE_URL: base,
-  });
-  owner = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+  }),
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('with the real providers', () => {
   it('sends the popup to Google with our callback, and offers no local sign-in page', async () => {
-    const { url, state } = json(await owner.get('/api/settings/general/connect-social-media/google/auth-url')).data;
+    const { url, state } = json(await t.owner.get('/api/settings/general/connect-social-media/google/auth-url')).data;
     const u = new URL(url);
     expect(`${u.origin}${u.pathname}`).toBe(`${base}/o/oauth2/v2/auth`);
     expect(u.searchParams.get('redirect_uri')).toBe('http://kudo.test/api/oauth/google/callback');
     expect(u.searchParams.get('state')).toBe(state);
-    const fb = new URL(json(await owner.get('/api/settings/general/connect-social-media/facebook/auth-url')).data.url);
+    const fb = new URL(json(await t.owner.get('/api/settings/general/connect-social-media/facebook/auth-url')).data.url);
     expect(fb.searchParams.get('redirect_uri')).toBe('http://kudo.test/api/oauth/facebook/callback');
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/oauth/google' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/oauth/facebook' })).statusCode).toBe(404);
@@ -79,7 +79,7 @@ describe('with the real providers', () => {
 
   it('connects Google: the account with no locations says so, and the tokens are stored encrypted', async () => {
     mode = { accounts: 'ok', places: 'ok', graph: 'ok' };
-    const res = await owner.post(`${P}/google-my-business/connect`, { code: '4/real-code' });
+    const res = await t.owner.post(`${P}/google-my-business/connect`, { code: '4/real-code' });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ message: MSG.noLocationsFound, data: { accountId: 'accounts/9', accountName: 'Fake Co', locations: [] } });
     expect(seen.find((s) => s.path === '/v1/accounts')?.auth).toBe('Bearer ya29.fake');
@@ -92,7 +92,7 @@ describe('with the real providers', () => {
     const before = await t.db.googleConnection.findMany();
     for (const accounts of ['none', 'down'] as const) {
       mode = { accounts, places: 'ok', graph: 'ok' };
-      const res = await owner.post(`${P}/google-my-business/connect`, { code: '4/real-code' });
+      const res = await t.owner.post(`${P}/google-my-business/connect`, { code: '4/real-code' });
       expect(res.statusCode).toBe(503);
       expect(json(res).message).toBe(MSG.googleUnavailable);
     }
@@ -101,23 +101,23 @@ describe('with the real providers', () => {
 
   it('answers the unavailable message when Places is down', async () => {
     mode = { accounts: 'ok', places: 'down', graph: 'ok' };
-    const search = await owner.get('/api/settings/general/places/search?q=plumbing');
+    const search = await t.owner.get('/api/settings/general/places/search?q=plumbing');
     expect(search.statusCode).toBe(503);
     expect(json(search).message).toBe(MSG.googleUnavailable);
-    const select = await owner.post(`${P}/google/placeid-select`, { place_id: 'ChIJsomething' });
+    const select = await t.owner.post(`${P}/google/placeid-select`, { place_id: 'ChIJsomething' });
     expect(select.statusCode).toBe(503);
     mode.places = 'ok';
-    const missing = await owner.post(`${P}/google/placeid-select`, { place_id: 'ChIJsomething' });
+    const missing = await t.owner.post(`${P}/google/placeid-select`, { place_id: 'ChIJsomething' });
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe(MSG.placeNotFound);
   });
 
   it('connects Facebook through the Graph API, and answers its own unavailable message when Graph fails', async () => {
     mode = { accounts: 'ok', places: 'ok', graph: 'ok' };
-    const ok = await owner.post(`${P}/facebook/connect`, { code: 'fb-code' });
+    const ok = await t.owner.post(`${P}/facebook/connect`, { code: 'fb-code' });
     expect(json(ok).data).toMatchObject({ connected: true, userName: 'Fake User', pageList: [{ id: '77', name: 'Fake Page' }] });
     mode.graph = 'down';
-    const down = await owner.post(`${P}/facebook/connect`, { code: 'fb-code' });
+    const down = await t.owner.post(`${P}/facebook/connect`, { code: 'fb-code' });
     expect(down.statusCode).toBe(503);
     expect(json(down).message).toBe(MSG.facebookUnavailable);
   });
