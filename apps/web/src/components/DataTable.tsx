@@ -69,7 +69,7 @@ interface DataTableLook<Row> {
   rowTestId?: (row: Row) => string;
   /** A class for a row that stands out (the location itself among its competitors). */
   rowClassName?: (row: Row) => string | undefined;
-  /** Tighter cells, for panels and summaries. */
+  /** Tighter cells and no scrolling frame, for a chart's figures in words. */
   compact?: boolean;
   /** The column headers are read by screen readers only (a card of labelled figures, one a row). */
   hideHeaders?: boolean;
@@ -179,7 +179,8 @@ function Table<Row>({
       <QueryBoundary query={query} isEmpty={(d) => d.rows.length === 0} empty={empty} errorTitle={errorTitle} compact>
         {(data) => (
           <>
-            <div className={table.scroll}>
+            {/* A compact summary (a chart's figures, read by screen readers) does not scroll: nothing to reach by keyboard. */}
+            <div className={compact ? undefined : table.scroll}>
               <table className={cx(table.table, compact && table.compact)} aria-label={caption ? undefined : label} aria-busy={query.isFetching || undefined}>
                 {caption && <caption className={hideCaption ? 'visually-hidden' : table.caption}>{caption}</caption>}
                 <thead className={hideHeaders ? 'visually-hidden' : undefined}>
