@@ -131,7 +131,7 @@ describe('E008 / E009 answers', () => {
   it('E009 answers the chosen location with the moment of the choice, and both are kept', async () => {
     const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
     const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
-    for (const locationId of [t.dallasId, t.dallasId, t.austinId]) {
+    for (const locationId of [t.dallasId, t.austinId, t.dallasId]) {
       const before = Date.now();
       const res = json(await agent.post('/api/account/location-change/select', { location_id: locationId }));
       const at = new Date(res.data.current_location.last_selected_at);
@@ -142,6 +142,26 @@ describe('E008 / E009 answers', () => {
       expect(m.lastSelectedAt?.toISOString()).toBe(at.toISOString());
       expect(json(await agent.post('/api/account/locations/load')).data.current_location.location_id).toBe(locationId);
     }
+  });
+
+  it('E009 records nothing new when the latest choice is made again within a second, and keeps the order of choices', async () => {
+    const owner = await t.db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
+    const agent = await loginAs(t.app, t.db, 'owner@kudo.test', 'Demo Plumbing Austin');
+    const choose = async (locationId: number) => json(await agent.post('/api/account/location-change/select', { location_id: locationId })).data.current_location;
+    const first = await choose(t.dallasId);
+    const again = await choose(t.dallasId);
+    expect(again).toEqual(first);
+    const m = await t.db.membership.findUniqueOrThrow({ where: { userId_locationId: { userId: owner.id, locationId: t.dallasId } } });
+    expect(m.lastSelectedAt?.toISOString()).toBe(first.last_selected_at);
+    // Another location in between: choosing Dallas again records a new moment at once, and Dallas is the latest.
+    const austin = await choose(t.austinId);
+    const back = await choose(t.dallasId);
+    expect(Date.parse(back.last_selected_at)).toBeGreaterThanOrEqual(Date.parse(austin.last_selected_at));
+    expect(Date.parse(back.last_selected_at)).toBeGreaterThan(Date.parse(first.last_selected_at));
+    // A second later the same choice is recorded again.
+    await new Promise((r) => setTimeout(r, 1050));
+    const later = await choose(t.dallasId);
+    expect(Date.parse(later.last_selected_at)).toBeGreaterThan(Date.parse(back.last_selected_at));
   });
 
   it('E009 refuses an inactive membership and changes nothing', async () => {

@@ -102,19 +102,28 @@ export async function loadLocations(ctx: UserCtx) {
 }
 
 /**
- * Switching, in one statement: the membership records the choice (only an active one: otherwise nothing
- * is written and no row comes back), the session moves unless it is there already, and the location comes
- * back as its list item. One statement holds the rows' locks for no round trip of the client's; the commit
- * does not wait for the disk (synchronous_commit off for this transaction only, see docs/decisions.md).
+ * Switching, in one statement: the membership records the choice (only an active one: otherwise no row comes
+ * back), the session moves unless it is there already, and the location comes back as its list item. Choosing
+ * again the location that is already the user's latest choice, less than a second after it was recorded (a
+ * double click, a retry), records nothing new: the order of the user's recent locations stays the same. One
+ * statement holds the rows' locks for no round trip of the client's; the commit does not wait for the disk
+ * (synchronous_commit off for this transaction only, see docs/decisions.md).
  */
 const SELECT_LOCATION = `
-  WITH m AS (
-    UPDATE memberships SET last_selected_at = $3::timestamptz AT TIME ZONE 'UTC'
-     WHERE user_id = $1 AND location_id = $2 AND active
-    RETURNING location_id, last_selected_at
+  WITH target AS (
+    SELECT location_id, last_selected_at FROM memberships WHERE user_id = $1 AND location_id = $2 AND active
+  ), recorded AS (
+    UPDATE memberships u SET last_selected_at = $3::timestamptz AT TIME ZONE 'UTC'
+      FROM target t
+     WHERE u.user_id = $1 AND u.location_id = $2 AND u.active
+       AND (t.last_selected_at IS NULL OR t.last_selected_at <= ($3::timestamptz AT TIME ZONE 'UTC') - interval '1 second'
+            OR EXISTS (SELECT 1 FROM memberships o WHERE o.user_id = $1 AND o.last_selected_at > t.last_selected_at))
+    RETURNING u.last_selected_at
+  ), m AS (
+    SELECT t.location_id, coalesce((SELECT last_selected_at FROM recorded), t.last_selected_at) AS last_selected_at FROM target t
   ), moved AS (
     UPDATE sessions SET location_id = $2
-     WHERE id = $4 AND location_id IS DISTINCT FROM $2 AND EXISTS (SELECT 1 FROM m)
+     WHERE id = $4 AND location_id IS DISTINCT FROM $2 AND EXISTS (SELECT 1 FROM target)
   )
   SELECT ${LOCATION_ROW} AS location, set_config('synchronous_commit', 'off', true) AS quick_commit
     FROM m
