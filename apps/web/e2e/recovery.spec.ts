@@ -7,7 +7,10 @@ test('a user recovers their password through the link in the dev outbox', async 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/password-recovery$/);
+  // The visitor's session check may still be answering: type once the page has settled.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill('staff@kudo.test');
+  await expect(page.getByLabel('Email')).toHaveValue('staff@kudo.test');
   await page.getByRole('button', { name: 'Send Recovery Email' }).click();
   await expect(page.getByText('We sent a password recovery link to your email inbox!')).toBeVisible();
 
