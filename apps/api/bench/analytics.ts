@@ -49,6 +49,8 @@ async function seed(db: Db): Promise<number> {
   };
   const loc = location.id;
   try {
+    // The pool's one-minute statement limit is for requests; loading a million rows takes longer.
+    await client.query(`SET statement_timeout = 0`);
     await client.query(`SET session_replication_role = replica`);
     // The search's trigram indexes are built once after the load, not row by row during it.
     const { rows: gin } = await client.query<{ name: string; def: string }>(
@@ -98,6 +100,7 @@ async function seed(db: Db): Promise<number> {
     await q('daily rollups', `SELECT analytics_rebuild(${loc}), leaderboard_rebuild(${loc})`);
     await q('analyze', `ANALYZE dispatches; ANALYZE reviews; ANALYZE review_daily_counts; ANALYZE dispatch_daily_stats; ANALYZE campaign_daily_stats; ANALYZE contact_card_sends`);
   } finally {
+    await client.query(`RESET statement_timeout`).catch(() => undefined);
     client.release();
   }
   return loc;
@@ -117,6 +120,7 @@ async function seedLogs(db: Db, loc: number) {
     console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   };
   try {
+    await client.query(`SET statement_timeout = 0`);
     // Row triggers off while it loads; the daily counts are then made in one pass by the migration's function.
     await client.query(`SET session_replication_role = replica`);
     await q('logs: SMS', `INSERT INTO sms_messages (location_id, direction, "to", "from", body, provider, provider_id, status, app, campaign_id, created_at, updated_at)
@@ -132,6 +136,7 @@ async function seedLogs(db: Db, loc: number) {
     await q('logs: vacuum SMS', `VACUUM ANALYZE sms_messages`);
     await q('logs: vacuum emails', `VACUUM ANALYZE email_logs`);
   } finally {
+    await client.query(`RESET statement_timeout`).catch(() => undefined);
     client.release();
   }
 }
