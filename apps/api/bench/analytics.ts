@@ -11,8 +11,8 @@ import os from 'node:os';
 import { analyticsApi, CSRF_HEADER, endpoints } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
-import { poolOf, type Db } from '../src/lib/db.js';
-import { BENCH_LOCATION, benchDataDir, benchLocation, children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
+import type { Db } from '../src/lib/db.js';
+import { benchDataDir, benchLocation, children, createBenchLocation, seedConnection, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 import { leaderboardCalls } from './leaderboard.js';
 
@@ -37,20 +37,9 @@ const DAYS = 395;
  * in one pass by the same function the migration uses.
  */
 async function seed(db: Db): Promise<number> {
-  const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
-  const owner = await db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
-  const location = await db.location.create({ data: { accountId: austin.accountId, name: BENCH_LOCATION, timeZone: 'America/Chicago' } });
-  await db.membership.create({ data: { userId: owner.id, locationId: location.id, role: 'Owner' } });
-  const client = await poolOf(db).connect();
-  const q = async (label: string, sql: string) => {
-    const started = Date.now();
-    await client.query(sql);
-    console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  };
-  const loc = location.id;
+  const loc = await createBenchLocation(db);
+  const { client, q, release } = await seedConnection(db);
   try {
-    // The pool's one-minute statement limit is for requests; loading a million rows takes longer.
-    await client.query(`SET statement_timeout = 0`);
     await client.query(`SET session_replication_role = replica`);
     // The search's trigram indexes are built once after the load, not row by row during it.
     const { rows: gin } = await client.query<{ name: string; def: string }>(
@@ -100,8 +89,7 @@ async function seed(db: Db): Promise<number> {
     await q('daily rollups', `SELECT analytics_rebuild(${loc}), leaderboard_rebuild(${loc})`);
     await q('analyze', `ANALYZE dispatches; ANALYZE reviews; ANALYZE review_daily_counts; ANALYZE dispatch_daily_stats; ANALYZE campaign_daily_stats; ANALYZE contact_card_sends`);
   } finally {
-    await client.query(`RESET statement_timeout`).catch(() => undefined);
-    client.release();
+    await release();
   }
   return loc;
 }
@@ -113,14 +101,8 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
  * pulseCheck sent by text and an email for each one sent by email. Vacuumed once, as autovacuum would.
  */
 async function seedLogs(db: Db, loc: number) {
-  const client = await poolOf(db).connect();
-  const q = async (label: string, sql: string) => {
-    const started = Date.now();
-    await client.query(sql);
-    console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  };
+  const { client, q, release } = await seedConnection(db);
   try {
-    await client.query(`SET statement_timeout = 0`);
     // Row triggers off while it loads; the daily counts are then made in one pass by the migration's function.
     await client.query(`SET session_replication_role = replica`);
     await q('logs: SMS', `INSERT INTO sms_messages (location_id, direction, "to", "from", body, provider, provider_id, status, app, campaign_id, created_at, updated_at)
@@ -136,8 +118,7 @@ async function seedLogs(db: Db, loc: number) {
     await q('logs: vacuum SMS', `VACUUM ANALYZE sms_messages`);
     await q('logs: vacuum emails', `VACUUM ANALYZE email_logs`);
   } finally {
-    await client.query(`RESET statement_timeout`).catch(() => undefined);
-    client.release();
+    await release();
   }
 }
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
-import type { Db } from '../src/lib/db.js';
+import { poolOf, type Db } from '../src/lib/db.js';
 import type { LoadJob, LoadResult, LoadTarget } from './load.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -150,4 +150,32 @@ export async function loginAt(url: string, locationId: number): Promise<{ cookie
   });
   if (!select.ok) throw new Error(`choosing the location failed: ${select.status} ${await select.text()}`);
   return { cookie, csrf };
+}
+
+/**
+ * A connection for a seed of a million rows: without the pool's one-minute statement limit (it is the requests'),
+ * each step timed and printed by `q`. `release` puts the limit back and returns the connection to the pool.
+ */
+export async function seedConnection(db: Db) {
+  const client = await poolOf(db).connect();
+  await client.query(`SET statement_timeout = 0`);
+  const q = async (label: string, sql: string, values: unknown[] = []) => {
+    const started = Date.now();
+    await client.query(sql, values);
+    console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  const release = async () => {
+    await client.query(`RESET statement_timeout`).catch(() => undefined);
+    client.release();
+  };
+  return { client, q, release };
+}
+
+/** The bench's own location (BENCH_LOCATION) in Austin's account, with the demo owner as its Owner; its id. */
+export async function createBenchLocation(db: Db): Promise<number> {
+  const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
+  const owner = await db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
+  const location = await db.location.create({ data: { accountId: austin.accountId, name: BENCH_LOCATION, timeZone: 'America/Chicago' } });
+  await db.membership.create({ data: { userId: owner.id, locationId: location.id, role: 'Owner' } });
+  return location.id;
 }

@@ -14,7 +14,7 @@ import { analyticsApi, CSRF_HEADER, insightsApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
 import { poolOf, type Db } from '../src/lib/db.js';
-import { BENCH_LOCATION, benchDataDir, benchLocation, children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
+import { benchDataDir, benchLocation, children, createBenchLocation, seedConnection, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, textArg, type Figure } from './harness.js';
 import type { LoadTarget } from './load.js';
 
 const reviews = numberArg('reviews', 1_000_000);
@@ -58,20 +58,9 @@ const CLASSIFIED: [string, Record<string, -1 | 0 | 1>, number][] = [
  * topic stores are rebuilt in one pass each by their rebuild functions.
  */
 async function seed(db: Db): Promise<number> {
-  const austin = await db.location.findFirstOrThrow({ where: { name: 'Demo Plumbing Austin' } });
-  const owner = await db.user.findUniqueOrThrow({ where: { email: 'owner@kudo.test' } });
-  const location = await db.location.create({ data: { accountId: austin.accountId, name: BENCH_LOCATION, timeZone: 'America/Chicago' } });
-  await db.membership.create({ data: { userId: owner.id, locationId: location.id, role: 'Owner' } });
-  const client = await poolOf(db).connect();
-  const q = async (label: string, sql: string, values: unknown[] = []) => {
-    const started = Date.now();
-    await client.query(sql, values);
-    console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  };
-  const loc = location.id;
+  const loc = await createBenchLocation(db);
+  const { client, q, release } = await seedConnection(db);
   try {
-    // The pool's one-minute statement limit is for requests; loading a million rows takes longer.
-    await client.query(`SET statement_timeout = 0`);
     await client.query(`SET session_replication_role = replica`);
     const { rows: gin } = await client.query<{ name: string; def: string }>(
       `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'reviews' AND indexdef LIKE '%USING gin%'`,
@@ -105,8 +94,7 @@ async function seed(db: Db): Promise<number> {
     // would have done by the time a screen reads a year of reviews.
     for (const table of ['reviews', 'review_topic_daily_counts', 'review_topic_monthly_counts', 'campaigns']) await q(`vacuum ${table}`, `VACUUM ANALYZE ${table}`);
   } finally {
-    await client.query(`RESET statement_timeout`).catch(() => undefined);
-    client.release();
+    await release();
   }
   return loc;
 }
