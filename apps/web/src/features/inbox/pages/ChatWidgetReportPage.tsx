@@ -9,7 +9,6 @@ import { QueryBoundary } from '../../../components/QueryBoundary';
 import { CollectingDataState } from '../../../components/States';
 import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';
-import { TwmTabs } from './MessagingUsagePage';
 import styles from './Reports.module.css';
 
 type Cursor = { before?: number; after?: number };
@@ -32,7 +31,6 @@ export default function ChatWidgetReportPage() {
   });
   return (
     <Page title="Two-Way Messaging">
-      <TwmTabs />
       {/* No leads is still a report: the total and an empty table. An error means the chat is not collecting yet. */}
       <QueryBoundary query={leads} isEmpty={() => false} renderError={(error) => <CollectingDataState description={errorMessage(error)} />}>
         {(d) => (

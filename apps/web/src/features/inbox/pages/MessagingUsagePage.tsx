@@ -1,31 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inboxApi, type UsageRow } from '@kudo/shared';
-import { canEnter } from '../../../config/menu';
-import { pathFor, type RouteName } from '../../../config/routes';
 import { Card } from '../../../components/Card';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { datePresets, isoDate } from '../../../components/DateRangeField';
 import { Page } from '../../../components/Page';
 import { QueryBoundary } from '../../../components/QueryBoundary';
-import { RouteTabs } from '../../../components/RouteTabs';
 import { defaultTableState, localPage, useUrlTableState } from '../../../components/tableState';
 import { call } from '../../../lib/api';
-import { useCurrentSession } from '../../../lib/session/hooks';
 import { hhmmss } from '../utils/time';
 import styles from './Reports.module.css';
-
-const TABS = [
-  { label: 'Messaging', route: 'analyze-twm-messaging' },
-  { label: 'Chat Widget', route: 'analyze-twm-chat-widget' },
-] as const satisfies readonly { label: string; route: RouteName }[];
-
-/** Two-way messaging's report tabs, each shown when its subscription is there. */
-export function TwmTabs() {
-  const session = useCurrentSession();
-  const tabs = TABS.filter(({ route }) => !session || canEnter(route, session.subject)).map((t) => ({ label: t.label, to: pathFor(t.route) }));
-  return <RouteTabs label="Two-way messaging reports" tabs={tabs} />;
-}
 
 type Key = keyof UsageRow;
 const COLUMNS: { id: Key; header: string; cell: (r: UsageRow) => string | number }[] = [
@@ -56,7 +40,6 @@ export default function MessagingUsagePage() {
   const columns: Column<UsageRow>[] = COLUMNS.filter((c) => !hidden.has(c.id)).map((c) => ({ id: c.id, header: c.header, cell: c.cell, sortKey: c.id, csv: c.cell }));
   return (
     <Page title="Two-Way Messaging">
-      <TwmTabs />
       <h2 className={styles.heading}>Overall Summary</h2>
       <QueryBoundary query={usage} isEmpty={() => false} compact>
         {(d) => (
