@@ -10,7 +10,8 @@ RUN corepack enable \
  && pnpm exec turbo run build
 
 FROM node:20.19-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# malloc on transparent huge pages where the kernel gives them on request (docs/configuration.md, "Tuning").
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 WORKDIR /app
 COPY --from=build /app /app
 EXPOSE 3000

@@ -9,8 +9,20 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** pnpm's corepack shim lives here, on PATH for every child: turbo looks pnpm up by name. */
 const shimDir = path.join(root, 'node_modules/.corepack-bin');
 
+/**
+ * Kudo's processes (and the embedded PostgreSQL they start) ask glibc's malloc for transparent huge pages: where the
+ * kernel gives them only on request, each first touch of a 4 KB page is a fault, and large answers touch many
+ * (docs/configuration.md, "Tuning"). MALLOC_HUGE_PAGES=0, or a GLIBC_TUNABLES naming hugetlb, leaves it alone.
+ */
+const tunables = process.env.GLIBC_TUNABLES ?? '';
+const hugePages =
+  process.env.MALLOC_HUGE_PAGES === '0' || tunables.includes('glibc.malloc.hugetlb')
+    ? {}
+    : { GLIBC_TUNABLES: [tunables, 'glibc.malloc.hugetlb=1'].filter(Boolean).join(':') };
+
 export const env = {
   ...process.env,
+  ...hugePages,
   PATH: `${shimDir}${path.delimiter}${process.env.PATH ?? ''}`,
   COREPACK_ENABLE_DOWNLOAD_PROMPT: '0',
   COREPACK_ENABLE_STRICT: '0',

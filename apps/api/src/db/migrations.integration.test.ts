@@ -238,3 +238,27 @@ describe("the product's migrations", () => {
     }
   });
 });
+
+describe('the embedded server', () => {
+  it.skipIf(Boolean(process.env['DATABASE_URL']) || process.platform !== 'linux')(
+    "runs with malloc on huge pages, without changing this process's environment",
+    async () => {
+      const before = process.env['GLIBC_TUNABLES'];
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kudo-embedded-test-'));
+      const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+      try {
+        expect(process.env['GLIBC_TUNABLES']).toBe(before);
+        const client = new pg.Client({ connectionString: server.url });
+        await client.connect();
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const environ = fs.readFileSync(`/proc/${rows[0]!.pid}/environ`, 'utf8').split('\0');
+        await client.end();
+        expect(environ.find((v) => v.startsWith('GLIBC_TUNABLES='))).toContain('glibc.malloc.hugetlb=1');
+      } finally {
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+});
