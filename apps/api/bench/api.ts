@@ -1,9 +1,11 @@
 // Measures the public API's review requests (POST /api/v1/review-requests with an API key), each a new customer
-// with its own Idempotency-Key, sent at once through Operate's send path to the local SMS outbox, side by side
-// with the bare pg round trip (Fastify + `select 1` over pg) in alternating slices, on a throwaway embedded
-// database. The API, bare pg and the load generator each run in their own process. Then 50 connections repeat
-// one Idempotency-Key at once, and the database is counted: every request must have made one dispatch and one
-// text, and the repeated key one request.
+// with its own Idempotency-Key, answered once recorded and sent a moment later through Operate's send path to the
+// local SMS outbox, side by side with the bare pg round trip (Fastify + `select 1` over pg) on a throwaway embedded
+// database: slices of bare pg and of the route alternating in one load process, each route slice followed by a pause
+// until all its requests were sent (that time counts in the `sent` rate). Then the same requests with `Prefer: wait=10` (each
+// answered once sent) alternating with bare pg, and 50 connections repeating one Idempotency-Key at once; last, the
+// database is counted: every request must have made one dispatch and one text, and the repeated key one request.
+// The API, bare pg and the load generator each run in their own process.
 // Usage: pnpm bench:api [-- --seconds 8 --warmup 2 --app-warmup 3 --connections 50]; BENCH_PROFILE=<dir> writes a
 // CPU profile of the API process there.
 import fs from 'node:fs';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { CSRF_HEADER, integrationsApi } from '@kudo/shared';
 import { prepareDatabase } from '../src/boot.js';
 import { loadConfig } from '../src/config.js';
-import { children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, type Target } from './harness.js';
+import { children, loginAt, numberArg, profileFlags, runLoad, startTarget, stopAfter, type Figure, type Target } from './harness.js';
 import type { LoadTarget } from './load.js';
 
 const seconds = numberArg('seconds', 8);
@@ -21,7 +23,7 @@ const appWarmupSeconds = numberArg('app-warmup', 3);
 const connections = numberArg('connections', 50);
 const ROUNDS = 8;
 const REPLAY_SECONDS = 2;
-stopAfter('bench:api', (2 * (seconds + warmupSeconds) + appWarmupSeconds + REPLAY_SECONDS + 240) * 1000);
+stopAfter('bench:api', (2 * (seconds + warmupSeconds) + appWarmupSeconds + REPLAY_SECONDS + 600) * 1000);
 
 const PHONE_AREA = '+1512';
 /** Seven digits after the area code: an exchange of 2-9, so every number is a valid US number. */
@@ -68,15 +70,49 @@ async function main() {
     });
     const pgRoute: LoadTarget = { url: `${pgTarget.url}/pg`, method: 'GET', headers: {} };
 
+    /** Waits until every request of the location is sent (none scheduled and due, none sending); its time in ms. */
+    const drained = async () => {
+      const started = performance.now();
+      for (;;) {
+        const [row] = await db.$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM api_review_requests WHERE location_id = ${austin.id} AND status IN ('scheduled', 'sending')`;
+        if (Number(row?.n ?? 0) === 0) return performance.now() - started;
+        if (performance.now() - started > 120_000) throw new Error('review requests still unsent two minutes after their answers');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+
     // A new process runs its code unoptimised: the route runs a while before it is measured.
     await runLoad([['warm-up', newCustomers(FIRST_NUMBER)]], { connections, seconds: appWarmupSeconds, warmupSeconds: 0, rounds: 1 });
+    await drained();
+    await runLoad([['warm-up', pgRoute]], { connections, seconds: warmupSeconds, warmupSeconds: 0, rounds: 1 });
+    // Alternating slices in one load process: bare pg, then the route, then a pause until the route's requests are
+    // all sent, so that no send of the route's runs into the next bare pg slice.
+    const slice = seconds / ROUNDS;
+    let drainMs = 0;
     const [pg, api] = await runLoad(
       [
         ['Fastify + pg select 1 (bare pg)', pgRoute],
-        ['POST /api/v1/review-requests (new customer, sent)', newCustomers(FIRST_NUMBER + 2_000_000)],
+        ['POST /api/v1/review-requests (new customer, answered once recorded)', newCustomers(FIRST_NUMBER + 500_000)],
       ],
-      { connections, seconds, warmupSeconds, rounds: ROUNDS },
+      { connections, seconds, warmupSeconds: 0, rounds: ROUNDS, pauseAfter: [1] },
+      async () => {
+        drainMs += await drained();
+      },
     );
+    const sentRps = api!.requests / (seconds + drainMs / 1000);
+    // The earlier behaviour, asked for with Prefer: wait: each answer once its request was sent.
+    const [pgBeside, waited] = await runLoad(
+      [
+        ['Fastify + pg select 1 (bare pg), beside the next', pgRoute],
+        [
+          'POST /api/v1/review-requests (Prefer: wait=10, answered once sent)',
+          { ...newCustomers(FIRST_NUMBER + (ROUNDS + 1) * 500_000), headers: { ...newCustomers(0).headers, prefer: 'wait=10' } },
+        ],
+      ],
+      { connections, seconds: seconds / 2, warmupSeconds: 0, rounds: ROUNDS / 2 },
+    );
+    await drained();
     // One Idempotency-Key from every connection at once: one request, the others answered with it.
     const replayKey = 'bench-replay';
     const [replay] = await runLoad(
@@ -112,19 +148,28 @@ async function main() {
 
     const ratio = api!.rps / pg!.rps;
     console.log(`\n${seconds} s after ${warmupSeconds} s warm-up, ${connections} connections, Node ${process.versions.node}, ${os.cpus().length} cores; servers and load generator in separate processes`);
-    console.log(`the route alternates with bare pg (Fastify + pg select 1) in ${ROUNDS} slices of ${seconds / ROUNDS} s each`);
-    console.log('route'.padEnd(62), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p95 ms'.padStart(7), 'p99 ms'.padStart(7), 'x bare pg'.padStart(10));
-    for (const f of [pg!, api!, replay!]) {
+    console.log(
+      `bare pg (Fastify + pg select 1) and the route in ${ROUNDS} slices of ${slice} s each, alternating, each route slice followed by the wait until its requests were sent`,
+    );
+    console.log('route'.padEnd(72), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p95 ms'.padStart(7), 'p99 ms'.padStart(7), 'x bare pg'.padStart(10));
+    const row = (f: Figure, bare: Figure | null) =>
       console.log(
-        f.name.padEnd(62),
+        f.name.padEnd(72),
         f.rps.toFixed(0).padStart(8),
         f.p50.toFixed(0).padStart(7),
         f.p95.toFixed(0).padStart(7),
         f.p99.toFixed(0).padStart(7),
-        (f === replay ? '' : (f.rps / pg!.rps).toFixed(2)).padStart(10),
+        (bare ? (f.rps / bare.rps).toFixed(2) : '').padStart(10),
       );
-    }
+    row(pg!, pg!);
+    row(api!, pg!);
+    row(pgBeside!, pgBeside!);
+    row(waited!, pgBeside!);
+    row(replay!, null);
     console.log(`req/s by slice (bare pg | route): ${pg!.slices.map((r) => r.toFixed(0)).join(', ')} | ${api!.slices.map((r) => r.toFixed(0)).join(', ')}`);
+    console.log(
+      `sent: ${sentRps.toFixed(0)} requests/s = ${(sentRps / pg!.rps).toFixed(2)} x bare pg (the route's slices and the ${(drainMs / 1000).toFixed(1)} s until their last request was sent)`,
+    );
     console.log(
       `recorded ${requests} requests (${n(counts?.unsent)} not sent), ${n(counts?.dispatches)} dispatches, ${n(counts?.texts)} texts; ` +
         `the repeated key: ${replay!.answered} answers, ${n(counts?.replays)} request, ${n(counts?.replay_texts)} text`,

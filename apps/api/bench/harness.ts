@@ -123,9 +123,28 @@ export interface Figure extends LoadResult {
   name: string;
 }
 
-/** Runs a load generator process over the named routes; several alternate in `job.rounds` slices each. */
-export async function runLoad(named: [string, LoadTarget][], job: Omit<LoadJob, 'targets'>): Promise<Figure[]> {
-  const child = node('load.ts', [JSON.stringify({ ...job, targets: named.map(([, target]) => target) })], process.env);
+/**
+ * Runs a load generator process over the named routes; several alternate in `job.rounds` slices each. With
+ * `job.pauseAfter`, `onPause(i)` runs after each slice of those targets, and the next slice waits for it.
+ */
+export async function runLoad(
+  named: [string, LoadTarget][],
+  job: Omit<LoadJob, 'targets'>,
+  onPause?: (target: number) => Promise<void>,
+): Promise<Figure[]> {
+  const ipc = Boolean(job.pauseAfter?.length);
+  const child = node('load.ts', [JSON.stringify({ ...job, targets: named.map(([, target]) => target) })], process.env, [], ipc);
+  if (ipc) {
+    child.on('message', (message: { pause: number }) => {
+      void (onPause ?? (async () => {}))(message.pause).then(
+        () => child.connected && child.send('go'),
+        (err: unknown) => {
+          console.error(err);
+          child.kill('SIGKILL');
+        },
+      );
+    });
+  }
   const results = JSON.parse(await firstLine(child)) as LoadResult[];
   return results.map((result, i) => {
     const name = named[i]![0];

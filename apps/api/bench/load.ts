@@ -26,6 +26,11 @@ export interface LoadJob {
   rounds: number;
   /** How long one answer may take before it counts as an error (autocannon's default: 10 s). */
   timeoutSeconds?: number;
+  /**
+   * After each measured slice of the targets at these indexes, ask the parent (IPC message `{ pause: i }`) and wait for
+   * its answer before the next slice: e.g. until the work a route left behind is done.
+   */
+  pauseAfter?: number[];
 }
 
 export interface LoadResult {
@@ -73,6 +78,14 @@ const run = (target: LoadTarget, duration: number) =>
     ...(job.timeoutSeconds ? { timeout: job.timeoutSeconds } : {}),
   });
 
+/** Tells the parent that target i's slice is done, and waits for its go-ahead. */
+function pause(i: number): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('message', () => resolve());
+    process.send!({ pause: i });
+  });
+}
+
 const totals = job.targets.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[], slices: [] as number[], answered: 0, non2xx: 0, unexpected: 0, errors: 0, times: [] as number[] }));
 if (job.warmupSeconds > 0) {
   for (const [i, target] of job.targets.entries()) {
@@ -98,6 +111,7 @@ for (let round = 0; round < job.rounds; round++) {
     t.non2xx += r.non2xx;
     if (target.status === undefined) t.unexpected += r.non2xx;
     t.errors += r.errors;
+    if (job.pauseAfter?.includes(i)) await pause(i);
   }
 }
 /** The q-quantile of the answer times (nearest rank). */
@@ -119,3 +133,4 @@ const results: LoadResult[] = totals.map((t) => ({
   slices: t.slices,
 }));
 process.stdout.write(`${JSON.stringify(results)}\n`);
+if (process.send) process.disconnect();

@@ -259,6 +259,8 @@ export interface V1Endpoint {
   params?: z.ZodType;
   /** Takes an Idempotency-Key header. */
   idempotent?: boolean;
+  /** Takes a `Prefer: wait=N` header: the answer waits up to N seconds for the work it started. */
+  waits?: boolean;
   status: 200 | 201;
   response: z.ZodType;
   /** A curl example's body, for the documentation. */
@@ -273,10 +275,11 @@ export const createReviewRequest = defineV1({
   path: '/review-requests',
   summary: 'Send a review request (a pulseCheck) to a customer.',
   description:
-    'Sends by SMS and/or email through the same path as Operate: opt-outs, consent, the sending window (08:00–21:00 in the location’s time zone), trial allowance and plan all apply. With an Idempotency-Key, a repeat with the same body answers the same request and sends nothing more.',
+    'Sends by SMS and/or email through the same path as Operate: opt-outs, consent, the sending window (08:00–21:00 in the location’s time zone), trial allowance and plan all apply. A request due now is answered as soon as it is recorded (status scheduled, scheduled_for now) and sent a moment later; with `Prefer: wait=N` (up to 10 seconds) the answer waits for the send and says what went. With an Idempotency-Key, a repeat with the same body answers the same request and sends nothing more.',
   scopes: ['review_requests:write'],
   body: reviewRequestInput,
   idempotent: true,
+  waits: true,
   status: 201,
   response: reviewRequestOutput,
   example: { customer: { name: 'Jane Doe', phone: '(512) 555-0123', email: 'jane@example.com' }, campaign_uid: 'AbCdEf123456', external_id: 'job-1042' },

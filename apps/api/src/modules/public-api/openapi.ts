@@ -58,6 +58,18 @@ export function v1OpenApiDocument(config: Config) {
             },
           ]
         : []),
+      ...(e.waits
+        ? [
+            {
+              name: 'Prefer',
+              in: 'header',
+              required: false,
+              description:
+                'wait=N (RFC 7240), N seconds up to 10: the answer waits that long for the send and says what went (status sent or failed, delivery per channel); the Preference-Applied header says the wait applied. Without it, the answer comes as soon as the request is recorded.',
+              schema: { type: 'string', example: 'wait=10' },
+            },
+          ]
+        : []),
     ];
     paths[path] ??= {};
     paths[path][e.method.toLowerCase()] = {
@@ -79,7 +91,9 @@ export function v1OpenApiDocument(config: Config) {
       responses: {
         [String(e.status)]: {
           description: e.status === 201 ? 'Created (or, for a repeated Idempotency-Key, the request it made).' : 'OK',
-          headers: RATE_HEADERS,
+          headers: e.waits
+            ? { ...RATE_HEADERS, 'Preference-Applied': { description: 'wait=N, when a Prefer: wait was honoured.', schema: { type: 'string' } } }
+            : RATE_HEADERS,
           content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
         },
         400: errorResponse('invalid_request: bad input; fields names each field in error. Nothing was changed.'),

@@ -7,6 +7,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, expectNotLoggedIn, json, loginAs } from '../../../test/helpers.js';
 import { newApiKey } from './keys.js';
 import { sendDueRequests } from './review-requests.js';
+import { sendSoon } from './send-requests.js';
 
 const { API_MSG } = publicApi;
 const ALL: ApiScope[] = ['review_requests:write', 'reviews:read', 'conversations:read', 'webhooks:manage'];
@@ -27,11 +28,16 @@ describe('public API: keys in settings, and version 1 with them', async () => {
     const row = await t.db.apiKey.create({ data: { locationId, name, prefix: made.prefix, keyHash: made.hash, scopes } });
     return { key: made.key, id: row.id };
   };
+  /** A call of version 1; a review request waits for its send (`Prefer: wait=10`) unless the test says otherwise. */
   const v1 = (method: 'GET' | 'POST' | 'DELETE', path: string, key: string | null, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({
       method,
       url: `/api/v1${path}`,
-      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      headers: {
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...(method === 'POST' && path === '/review-requests' ? { prefer: 'wait=10' } : {}),
+        ...headers,
+      },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
   const errorOf = (res: LightMyRequestResponse) => (res.json() as publicApi.ApiErrorBody).error;
@@ -370,6 +376,92 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(await t.db.outboxMessage.count({ where: { to: { in: phones } } })).toBe(40);
       const texts = await t.db.outboxMessage.groupBy({ by: ['to'], where: { to: { in: phones } }, _count: true });
       expect(texts.every((g) => g._count === 1)).toBe(true);
+    });
+
+    it('resolves each request of a burst on its own: its campaign, an unknown one refused, a key repeated within the burst', async () => {
+      await t.db.campaign.update({ where: { id: campaign.id }, data: { employeeId: 'EMP-88' } });
+      const fallback = await t.db.campaign.findFirstOrThrow({ where: { locationId: austin.id, deletedAt: null }, orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] });
+      const before = await counts();
+      const calls = [
+        body({ customer: { name: 'Mix Uid', phone: '5125550401' }, channel: 'sms' }),
+        body({ campaign_uid: undefined, employee_id: 'EMP-88', customer: { name: 'Mix Employee', phone: '5125550402' }, channel: 'sms' }),
+        { customer: { name: 'Mix Default', phone: '5125550403' }, channel: 'sms' },
+        body({ campaign_uid: 'no-such-campaign', customer: { name: 'Mix Unknown', phone: '5125550404' } }),
+        body({ campaign_uid: undefined, employee_id: 'EMP-NONE', customer: { name: 'Mix No Employee', phone: '5125550405' } }),
+        body({ customer: { name: 'Mix Twice', phone: '5125550406' }, channel: 'sms' }),
+        body({ customer: { name: 'Mix Twice', phone: '5125550406' }, channel: 'sms' }),
+      ];
+      const keys = ['mix-1', 'mix-2', 'mix-3', 'mix-4', 'mix-5', 'mix-twice', 'mix-twice'];
+      // A key of its own: the per-minute limit of the file's main key is left to the other calls.
+      const mixKey = await keyFor(austin.id, ALL, 'Mix');
+      const answers = await Promise.all(calls.map((c, i) => v1('POST', '/review-requests', mixKey.key, c, { 'idempotency-key': keys[i]! })));
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 422, 422, 201, 201]);
+      expect(answers[0]!.json().campaign.uid).toBe(campaign.uid);
+      expect(answers[1]!.json().campaign.uid).toBe(campaign.uid);
+      expect(answers[2]!.json().campaign.uid).toBe(fallback.uid);
+      expect(answers[3]!.json().error.fields).toHaveProperty('campaign_uid');
+      expect(answers[4]!.json().error.fields).toHaveProperty('employee_id');
+      expect(answers[5]!.json().id).toBe(answers[6]!.json().id);
+      const after = await counts();
+      expect(after.requests - before.requests).toBe(4);
+      expect(after.dispatches - before.dispatches).toBe(4);
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550406' } })).toBe(1);
+    });
+
+    it('answers a due request at once as scheduled for now, without Prefer: wait, and sends it right after', async () => {
+      // Keys of their own for these calls: the per-minute limit of the file's main key is left to the other tests.
+      const key = await keyFor(austin.id, ALL, 'No wait');
+      const before = Date.now();
+      const res = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'No Wait', phone: '5125550451' }, channel: 'sms' }), { prefer: '' });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['preference-applied']).toBeUndefined();
+      const made = res.json();
+      expect(made).toMatchObject({ status: 'scheduled', sent_at: null, delivery: { sms: null, email: null }, error: null });
+      expect(Date.parse(made.scheduled_for)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(made.scheduled_for)).toBeLessThanOrEqual(Date.now());
+      let now = made;
+      for (let i = 0; i < 100 && now.status !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        now = (await v1('GET', `/review-requests/${made.id}`, key.key)).json();
+      }
+      expect(now).toMatchObject({ status: 'sent', delivery: { sms: { status: 'sent' } } });
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550451' } })).toBe(1);
+    });
+
+    it('says which wait it applied, and a repeat without a wait answers the request as it is', async () => {
+      const key = await keyFor(austin.id, ALL, 'Waits');
+      const res = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Waits', phone: '5125550452' }, channel: 'sms' }), {
+        prefer: 'respond-async, wait=30',
+        'idempotency-key': 'waits-1',
+      });
+      expect(res.headers['preference-applied']).toBe('wait=10');
+      expect(res.json().status).toBe('sent');
+      const again = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Waits', phone: '5125550452' }, channel: 'sms' }), {
+        prefer: '',
+        'idempotency-key': 'waits-1',
+      });
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(res.json());
+    });
+
+    it('leaves a due request this process never sent to the sweep, and never sends one the sweep took', async () => {
+      const deps = { ...t.app.deps, log: t.app.log };
+      const now = new Date();
+      const data = { locationId: austin.id, apiKeyId: austinKey.id, requestHash: 'h', campaignId: campaign.id, channel: 'sms', scheduledFor: now };
+      // Recorded as due, but its process stopped before sending it: the minute's sweep sends it, once.
+      const orphan = await t.db.apiReviewRequest.create({
+        data: { ...data, publicId: 'rr_orphanorphanorph', customerName: 'Orphan', customerPhone: '+15125550453', status: 'scheduled' },
+      });
+      await sendDueRequests(deps, new Date(now.getTime() + 1000));
+      expect((await t.db.apiReviewRequest.findUniqueOrThrow({ where: { id: orphan.id } })).status).toBe('sent');
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550453' } })).toBe(1);
+      // Claimed by the sweep first: the process's send of it does nothing.
+      const taken = await t.db.apiReviewRequest.create({
+        data: { ...data, publicId: 'rr_takentakentaken', customerName: 'Taken', customerPhone: '+15125550454', status: 'sending', claimedAt: now },
+      });
+      const outcome = await sendSoon(deps, { id: taken.id, locationId: austin.id, campaignId: campaign.id, customerName: 'Taken', customerPhone: '+15125550454', customerEmail: null, channel: 'sms', source: 'api' });
+      expect(outcome).toBeNull();
+      expect(await t.db.outboxMessage.count({ where: { to: '+15125550454' } })).toBe(0);
     });
 
     it('keeps a later send_at, and a time outside the sending window, for the sweep', async () => {

@@ -28,14 +28,15 @@ export interface KeyRow {
 /** The API keys (api_keys) and the location row their creation locks. */
 export const keyQueries = {
   /**
-   * One round trip: the key by its hash, with its location's zone, trial and subscription, from which whether it
-   * may send is worked out. A named statement answering one JSON column, as the session lookup does.
+   * One round trip for several keys: each key by its hash, with its location's zone, trial and subscription, from
+   * which whether it may send is worked out. A named statement answering JSON, as the session lookup does; one entry
+   * per hash, in order (null: no such key).
    */
-  async byHash(db: Db, keyHash: string): Promise<KeyRow | null> {
-    const { rows } = await poolOf(db).query<{ key: KeyRow }>({
-      name: 'kudo_find_api_key',
+  async byHashes(db: Db, keyHashes: readonly string[]): Promise<(KeyRow | null)[]> {
+    const { rows } = await poolOf(db).query<{ hash: string; key: KeyRow }>({
+      name: 'kudo_find_api_keys',
       text: `
-    SELECT json_build_object(
+    SELECT k.key_hash AS hash, json_build_object(
              'id', k.id, 'location_id', k.location_id, 'name', k.name, 'scopes', k.scopes, 'revoked', k.revoked_at IS NOT NULL,
              'last_used_at', floor(extract(epoch FROM k.last_used_at AT TIME ZONE 'UTC') * 1000),
              'time_zone', l.time_zone, 'free_trial', l.free_trial, 'free_trial_type', l.free_trial_type,
@@ -47,10 +48,11 @@ export const keyQueries = {
                        FROM subscriptions sub WHERE sub.location_id = l.id)
            ) AS key
       FROM api_keys k JOIN locations l ON l.id = k.location_id
-     WHERE k.key_hash = $1`,
-      values: [keyHash],
+     WHERE k.key_hash = ANY($1::text[])`,
+      values: [[...new Set(keyHashes)]],
     });
-    return rows[0]?.key ?? null;
+    const found = new Map(rows.map((r) => [r.hash, r.key]));
+    return keyHashes.map((h) => found.get(h) ?? null);
   },
 
   /** Locks the location's row for the rest of the transaction, so two key creations at once take turns. */
@@ -59,24 +61,38 @@ export const keyQueries = {
   },
 };
 
-/** The fast path's statement: the campaign named (or the default), and the request recorded with it. */
-const INSERT_REQUEST = `
-  WITH c AS (
-    SELECT id, uid, name, employee_id FROM campaigns
-     WHERE location_id = $1 AND deleted_at IS NULL
-       AND CASE WHEN $2::text IS NOT NULL THEN uid = $2 WHEN $3::text IS NOT NULL THEN employee_id = $3 ELSE is_default END
-     ORDER BY id LIMIT 2
-  ), one AS (SELECT * FROM c WHERE (SELECT count(*) FROM c) = 1),
-  ins AS (
+/**
+ * The fast path's statement, for a batch of requests ($1: a JSON array, one object per request with its `ord`): each
+ * with the campaign it names (or the location's default, when exactly one matches), recorded unless its
+ * Idempotency-Key was used before (or earlier in the batch). Answers, per `ord` recorded, the request and its campaign.
+ * Times travel as ISO 8601 and are stored as UTC without a zone.
+ */
+const INSERT_REQUESTS = `
+  WITH x AS (
+    SELECT * FROM json_to_recordset($1::json) AS x(ord int, location_id int, campaign_uid text, employee_id text, public_id text, api_key_id int,
+      idempotency_key text, request_hash text, customer_name text, customer_phone text, customer_email text, channel text, external_id text,
+      send_at timestamptz, scheduled_for timestamptz, status text, claimed_at timestamptz)
+  ), picked AS (
+    SELECT x.*, one.id AS campaign_id
+      FROM x JOIN LATERAL (
+        SELECT min(c.id) AS id, count(*) AS n FROM (
+          SELECT id FROM campaigns
+           WHERE location_id = x.location_id AND deleted_at IS NULL
+             AND CASE WHEN x.campaign_uid IS NOT NULL THEN uid = x.campaign_uid WHEN x.employee_id IS NOT NULL THEN employee_id = x.employee_id ELSE is_default END
+           ORDER BY id LIMIT 2) c
+      ) one ON one.n = 1
+  ), ins AS (
     INSERT INTO api_review_requests (public_id, location_id, api_key_id, idempotency_key, request_hash, campaign_id, customer_name,
                                      customer_phone, customer_email, channel, external_id, send_at, scheduled_for, status, claimed_at)
-    SELECT $4, $1, $5, $6, $7, one.id, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM one
+    SELECT public_id, location_id, api_key_id, idempotency_key, request_hash, campaign_id, customer_name, customer_phone, customer_email,
+           channel, external_id, send_at AT TIME ZONE 'UTC', scheduled_for AT TIME ZONE 'UTC', status, claimed_at AT TIME ZONE 'UTC'
+      FROM picked ORDER BY ord
     ON CONFLICT (api_key_id, idempotency_key) DO NOTHING
-    RETURNING id, campaign_id, created_at
+    RETURNING id, public_id, campaign_id, created_at
   )
-  SELECT json_build_object('id', ins.id, 'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                           'campaign', json_build_object('id', one.id, 'uid', one.uid, 'name', one.name, 'employee_id', one.employee_id)) AS row
-    FROM ins JOIN one ON one.id = ins.campaign_id`;
+  SELECT p.ord, json_build_object('id', ins.id, 'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                                  'campaign', json_build_object('id', c.id, 'uid', c.uid, 'name', c.name, 'employee_id', c.employee_id)) AS row
+    FROM ins JOIN picked p ON p.public_id = ins.public_id JOIN campaigns c ON c.id = ins.campaign_id`;
 
 /** A request the fast path recorded, with its campaign. */
 export interface InsertedRequest {
@@ -106,33 +122,42 @@ export interface NewRequest {
 /** The review requests (api_review_requests): recorded once per Idempotency-Key, claimed once for sending. */
 export const requestQueries = {
   /**
-   * Records a request with the campaign it names by uid (`campaignUid`), by Employee ID (`employeeId`), or the
-   * location's default, in one statement. Undefined when no single campaign matches or the key was used before.
+   * Records requests, each with the campaign it names by uid (`campaignUid`), by Employee ID (`employeeId`), or the
+   * location's default, in one statement for all. Answers one entry per request, in order: undefined when no single
+   * campaign matches or its Idempotency-Key was used before.
    */
-  async insertWithCampaign(db: Db, r: NewRequest, campaign: { campaignUid: string | null; employeeId: string | null }): Promise<InsertedRequest | undefined> {
-    const { rows } = await poolOf(db).query<{ row: InsertedRequest }>({
-      name: 'kudo_insert_review_request',
-      text: INSERT_REQUEST,
-      values: [
-        r.locationId,
-        campaign.campaignUid,
-        campaign.employeeId,
-        r.publicId,
-        r.keyId,
-        r.idempotencyKey,
-        r.requestHash,
-        r.customerName,
-        r.customerPhone,
-        r.customerEmail,
-        r.channel,
-        r.externalId,
-        r.sendAt,
-        r.scheduledFor,
-        r.status,
-        r.claimedAt,
-      ],
+  async insertWithCampaigns(
+    db: Db,
+    requests: readonly { request: NewRequest; campaign: { campaignUid: string | null; employeeId: string | null } }[],
+  ): Promise<(InsertedRequest | undefined)[]> {
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    const values = requests.map(({ request: r, campaign }, ord) => ({
+      ord,
+      location_id: r.locationId,
+      campaign_uid: campaign.campaignUid,
+      employee_id: campaign.employeeId,
+      public_id: r.publicId,
+      api_key_id: r.keyId,
+      idempotency_key: r.idempotencyKey,
+      request_hash: r.requestHash,
+      customer_name: r.customerName,
+      customer_phone: r.customerPhone,
+      customer_email: r.customerEmail,
+      channel: r.channel,
+      external_id: r.externalId,
+      send_at: iso(r.sendAt),
+      scheduled_for: iso(r.scheduledFor),
+      status: r.status,
+      claimed_at: iso(r.claimedAt),
+    }));
+    const { rows } = await poolOf(db).query<{ ord: number; row: InsertedRequest }>({
+      name: 'kudo_insert_review_requests',
+      text: INSERT_REQUESTS,
+      values: [JSON.stringify(values)],
     });
-    return rows[0]?.row;
+    const out: (InsertedRequest | undefined)[] = requests.map(() => undefined);
+    for (const { ord, row } of rows) out[ord] = row;
+    return out;
   },
 
   /** Records a request for a campaign already found: its id, or undefined when its Idempotency-Key was used before. */
@@ -170,6 +195,21 @@ export const requestQueries = {
     WHERE id = ${id} AND status = 'scheduled' AND scheduled_for <= ${now}
     RETURNING id`;
     return claimed.length > 0;
+  },
+
+  /**
+   * Claims recorded requests for sending now (status sending), those still scheduled and due: the ones the minute's
+   * sweep took meanwhile are left to it. Answers the ids claimed.
+   */
+  async claimMany(db: Db, ids: readonly number[], now: Date): Promise<number[]> {
+    const { rows } = await poolOf(db).query<{ id: number }>({
+      name: 'kudo_claim_review_requests',
+      text: `UPDATE api_review_requests SET status = 'sending', claimed_at = $2::timestamptz AT TIME ZONE 'UTC'
+              WHERE id = ANY($1::int[]) AND status = 'scheduled' AND scheduled_for <= $2::timestamptz AT TIME ZONE 'UTC'
+          RETURNING id`,
+      values: [ids, now.toISOString()],
+    });
+    return rows.map((r) => r.id);
   },
 
   /** Each request's outcome (status and error) written in one statement. */

@@ -5,9 +5,10 @@ import type { AppDeps, Log } from '../../http/context.js';
 import { defineJob } from '../../jobs/define.js';
 import { loadEntitlements } from '../../lib/entitlements.js';
 import { nextSendTime } from '../../lib/quiet-hours.js';
+import { coalesce, coalescedPer } from '../../lib/coalesce.js';
 import { hashToken } from '../../lib/tokens.js';
 import { requestQueries, type NewRequest } from './queries.js';
-import { sendClaimed, sendSoon, type ClaimedRequest } from './send-requests.js';
+import { sendClaimed, sendSoon, type ClaimedRequest, type RequestOutcome } from './send-requests.js';
 import { ApiError, type ApiCtx } from './v1.js';
 
 const { API_MSG, API_KEY_LIMITS } = publicApi;
@@ -20,8 +21,6 @@ const newPublicId = () => `rr_${randomBytes(12).toString('base64url')}`;
 
 /** A send that started this long ago and never finished was interrupted (the process stopped). */
 export const SENDING_TIMEOUT_MS = 10 * 60_000;
-/** How long a repeat waits for the first request with its Idempotency-Key to finish sending. */
-const REPLAY_WAIT_MS = 10_000;
 
 const IDEMPOTENCY_KEY_RE = new RegExp(`^[\\x21-\\x7E]{1,${API_KEY_LIMITS.idempotencyKeyMax}}$`);
 
@@ -74,7 +73,18 @@ async function resolveCampaign(ctx: ApiCtx, input: Input) {
   return chosen;
 }
 
-/** The row a request records: claimed for sending now when it is due, else scheduled for its time. */
+/**
+ * Records a request with the others arriving while earlier inserts are in flight: one statement and one commit for
+ * all (lib/coalesce.ts). A request whose insert fails is tried again alone, so it fails only its own call.
+ */
+const recordSoon = coalescedPer((db: Deps['db']) =>
+  coalesce((requests: Parameters<typeof requestQueries.insertWithCampaigns>[1][number][]) => requestQueries.insertWithCampaigns(db, requests), {
+    maxBatch: 200,
+    concurrent: 2,
+  }),
+);
+
+/** The row a request records: scheduled for now when it is due (this process then sends it), else for its time. */
 function newRequest(
   caller: ApiCtx['caller'],
   input: Input,
@@ -93,8 +103,8 @@ function newRequest(
     externalId: input.external_id ?? null,
     sendAt: r.asked,
     scheduledFor: r.dueNow ? r.now : r.scheduledFor,
-    status: r.dueNow ? 'sending' : 'scheduled',
-    claimedAt: r.dueNow ? r.now : null,
+    status: 'scheduled',
+    claimedAt: null,
   };
 }
 
@@ -104,13 +114,18 @@ function newRequest(
  * the sending window is open, sent with the other requests arriving meanwhile through Operate's batched send
  * path, or left for the minute's sweep.
  *
- * The usual request takes two statements of its own (the key with its location, then this insert with its
- * campaign); anything else — a repeated key, a campaign to be found otherwise, a refusal — takes the full path.
+ * The usual request shares its two statements (the key with its location, then this insert with its campaign) with
+ * the requests arriving together; anything else — a repeated key, a campaign to be found otherwise, a refusal — takes the full path.
  */
-export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotencyKey: string | null): Promise<{ request: Output; replayed: boolean }> {
+export async function createReviewRequest(
+  ctx: ApiCtx,
+  input: Input,
+  idempotencyKey: string | null,
+  waitSeconds: number | null = null,
+): Promise<{ request: Output; replayed: boolean }> {
   const { caller } = ctx;
   const location = caller.location;
-  if (!location.canSend || (location.freeTrial && location.pcheckCount <= 0)) return createFully(ctx, input, idempotencyKey);
+  if (!location.canSend || (location.freeTrial && location.pcheckCount <= 0)) return createFully(ctx, input, idempotencyKey, waitSeconds);
   const now = new Date();
   const asked = input.send_at ? new Date(input.send_at) : null;
   const scheduledFor = nextSendTime(asked && asked > now ? asked : now, location.timeZone, ctx.config.sendWindow);
@@ -118,24 +133,29 @@ export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotency
   const phone = input.customer.phone ? toE164(input.customer.phone) : null;
   const email = input.customer.email ?? null;
   const publicId = newPublicId();
-  const row = await requestQueries.insertWithCampaign(
-    ctx.db,
-    newRequest(caller, input, { publicId, idempotencyKey, requestHash: hashToken(JSON.stringify(input)), phone, asked, now, scheduledFor, dueNow }),
-    { campaignUid: input.campaign_uid ?? null, employeeId: input.employee_id ?? null },
-  );
-  if (!row) return createFully(ctx, input, idempotencyKey);
+  const row = await recordSoon(ctx.db, {
+    request: newRequest(caller, input, { publicId, idempotencyKey, requestHash: hashToken(JSON.stringify(input)), phone, asked, now, scheduledFor, dueNow }),
+    campaign: { campaignUid: input.campaign_uid ?? null, employeeId: input.employee_id ?? null },
+  });
+  if (!row) return createFully(ctx, input, idempotencyKey, waitSeconds);
   const outcome = dueNow
-    ? await sendSoon(ctx, {
-        id: row.id,
-        locationId: caller.locationId,
-        campaignId: row.campaign.id,
-        customerName: input.customer.name,
-        customerPhone: phone,
-        customerEmail: email,
-        channel: input.channel,
-        source: 'api',
-      })
+    ? await deliver(
+        ctx,
+        {
+          id: row.id,
+          locationId: caller.locationId,
+          campaignId: row.campaign.id,
+          customerName: input.customer.name,
+          customerPhone: phone,
+          customerEmail: email,
+          channel: input.channel,
+          source: 'api',
+        },
+        waitSeconds,
+      )
     : null;
+  // Waited for, but not sent within the wait (or the sweep took it): the request as it is now.
+  if (dueNow && waitSeconds !== null && !outcome) return { request: await viewOf(ctx, row.id), replayed: false };
   const d = outcome?.dispatch ?? null;
   const request: Output = {
     id: publicId,
@@ -158,12 +178,12 @@ export async function createReviewRequest(ctx: ApiCtx, input: Input, idempotency
 }
 
 /** The full path: a repeated key answered, the campaign found or refused with its reason, the location's refusals. */
-async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | null): Promise<{ request: Output; replayed: boolean }> {
+async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | null, waitSeconds: number | null): Promise<{ request: Output; replayed: boolean }> {
   const { caller, db } = ctx;
   const requestHash = hashToken(JSON.stringify(input));
   if (idempotencyKey) {
     const earlier = await db.apiReviewRequest.findUnique({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey } } });
-    if (earlier) return { request: await replay(ctx, earlier, requestHash), replayed: true };
+    if (earlier) return { request: await replay(ctx, earlier, requestHash, waitSeconds), replayed: true };
   }
 
   const campaign = await resolveCampaign(ctx, input);
@@ -185,21 +205,62 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
   if (id === undefined) {
     // Another request with this key was recorded meanwhile: answer that one.
     const earlier = await db.apiReviewRequest.findUniqueOrThrow({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey: idempotencyKey! } } });
-    return { request: await replay(ctx, earlier, requestHash), replayed: true };
+    return { request: await replay(ctx, earlier, requestHash, waitSeconds), replayed: true };
   }
-  if (dueNow) await sendClaimed(ctx, [claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } }))]);
+  if (dueNow) await deliver(ctx, claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } })), waitSeconds);
   return { request: await viewOf(ctx, id), replayed: false };
 }
 
 /**
- * A repeat of an earlier request: the same body answers it (once it is no longer being sent, waiting a
- * little for that), another body is a 409. Nothing is sent again.
+ * Hands a recorded, due request to this process's batched send (send-requests.ts) and, with `Prefer: wait=N`, waits
+ * up to N seconds for its outcome (null: not sent within the wait, or the minute's sweep has it). Without a wait the
+ * answer goes at once and the send follows; a send that fails unexpectedly is logged and left to the sweep's rules.
  */
-async function replay(ctx: ApiCtx, earlier: RequestRow, requestHash: string): Promise<Output> {
+async function deliver(ctx: ApiCtx, row: ClaimedRequest, waitSeconds: number | null): Promise<RequestOutcome | null> {
+  const sending = sendSoon(ctx, row).catch((err: unknown) => {
+    ctx.log.error({ err, apiRequestId: row.id }, 'review request send failed');
+    return null;
+  });
+  if (waitSeconds === null) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitSeconds * 1000)));
+  try {
+    return await Promise.race([sending, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The longest `Prefer: wait` honoured, in seconds. */
+export const MAX_WAIT_SECONDS = 10;
+
+/**
+ * The `Prefer: wait=N` preference (RFC 7240) of a request, in seconds, at most MAX_WAIT_SECONDS; null without one. A
+ * preference that cannot be read is ignored, as the RFC asks.
+ */
+export function preferredWait(header: string | string[] | undefined): number | null {
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (!text) return null;
+  for (const part of text.split(/[,;]/)) {
+    const m = /^\s*wait\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
+    if (m) {
+      const seconds = Math.min(Number(m[1]), MAX_WAIT_SECONDS);
+      return seconds > 0 ? seconds : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * A repeat of an earlier request: the same body answers it as it is now (with `Prefer: wait=N`, once it is no longer
+ * being sent, waiting up to N seconds for that), another body is a 409. Nothing is sent again.
+ */
+async function replay(ctx: ApiCtx, earlier: RequestRow, requestHash: string, waitSeconds: number | null): Promise<Output> {
   if (earlier.requestHash !== requestHash) throw new ApiError('idempotency_conflict', API_MSG.idempotencyConflict);
-  const until = Date.now() + REPLAY_WAIT_MS;
+  const until = Date.now() + (waitSeconds ?? 0) * 1000;
+  const inFlight = (r: RequestRow) => r.status === 'sending' || (r.status === 'scheduled' && r.scheduledFor.getTime() <= Date.now());
   let row = earlier;
-  while (row.status === 'sending' && Date.now() < until) {
+  while (inFlight(row) && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     row = await ctx.db.apiReviewRequest.findUniqueOrThrow({ where: { id: row.id } });
   }

@@ -3,6 +3,7 @@ import type { AppDeps, Log } from '../../http/context.js';
 import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
 import type { Db } from '../../lib/db.js';
 import { prepareSends, sendItems, smsSenderOf, type DeliveryResult, type ItemOutcome } from '../operate/index.js';
+import { coalesce, coalescedPer } from '../../lib/coalesce.js';
 import { requestQueries } from './queries.js';
 
 type Deps = AppDeps & { log: Log };
@@ -101,49 +102,30 @@ async function record(db: Db, outcomes: Map<number, RequestOutcome>) {
   await requestQueries.recordOutcomes(db, [...outcomes].map(([id, o]) => ({ id, status: o.status, error: o.error })));
 }
 
-/** Requests waiting for a batch, and how many batches are in flight. */
-interface Batcher {
-  waiting: { row: ClaimedRequest; resolve: (o: RequestOutcome) => void; reject: (e: unknown) => void }[];
-  running: number;
-}
-
-/** At most this many requests go in one batch. */
-const MAX_BATCH = 200;
 /**
  * Batches one process sends at once: a batch is a dozen statements one after the other, so while one waits on the
  * database another may be sending; more would only take the pool's connections from the requests.
  */
-const CONCURRENT_BATCHES = 3;
-const batchers = new WeakMap<Db, Batcher>();
+const sendBatch = coalescedPer((db: Db) =>
+  coalesce(
+    async (items: { deps: Deps; row: ClaimedRequest }[]): Promise<(RequestOutcome | null)[]> => {
+      const claimed = new Set(await requestQueries.claimMany(db, items.map((i) => i.row.id), new Date()));
+      const rows = items.filter((i) => claimed.has(i.row.id)).map((i) => i.row);
+      // One process's requests share its database, providers and configuration; the first one's logger reports.
+      const outcomes = rows.length > 0 ? await sendClaimed(items[0]!.deps, rows) : new Map<number, RequestOutcome>();
+      return items.map((i) => (claimed.has(i.row.id) ? (outcomes.get(i.row.id) ?? failed(UNEXPECTED_FAILURE)) : null));
+    },
+    { maxBatch: 200, concurrent: 3 },
+  ),
+);
 
 /**
- * Sends a request this process claimed (recorded as sending) with the others that arrive meanwhile: while the
- * batches in flight are being sent, the requests that come in wait and then go together, the way a database
- * commits several transactions with one flush. An idle process sends a lone request at once.
+ * Sends a recorded request that is due (status scheduled) from this process, with the others that arrive meanwhile:
+ * while the batches in flight are being sent, the requests that come in wait and then go together, the way a
+ * database commits several transactions with one flush; an idle process sends a lone request at once. Each batch is
+ * claimed first, so a request the minute's sweep took meanwhile is not sent twice (null: the sweep has it), and one
+ * this process never got to — it stopped — is still sent by the sweep.
  */
-export function sendSoon(deps: Deps, row: ClaimedRequest): Promise<RequestOutcome> {
-  let batcher = batchers.get(deps.db);
-  if (!batcher) batchers.set(deps.db, (batcher = { waiting: [], running: 0 }));
-  const b = batcher;
-  return new Promise<RequestOutcome>((resolve, reject) => {
-    b.waiting.push({ row, resolve, reject });
-    if (b.running < CONCURRENT_BATCHES) void drain(deps, b);
-  });
-}
-
-async function drain(deps: Deps, b: Batcher) {
-  b.running += 1;
-  try {
-    while (b.waiting.length > 0) {
-      const batch = b.waiting.splice(0, MAX_BATCH);
-      try {
-        const outcomes = await sendClaimed(deps, batch.map((w) => w.row));
-        for (const w of batch) w.resolve(outcomes.get(w.row.id) ?? failed(UNEXPECTED_FAILURE));
-      } catch (err) {
-        for (const w of batch) w.reject(err);
-      }
-    }
-  } finally {
-    b.running -= 1;
-  }
+export function sendSoon(deps: Deps, row: ClaimedRequest): Promise<RequestOutcome | null> {
+  return sendBatch(deps.db, { deps, row });
 }

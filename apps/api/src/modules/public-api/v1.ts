@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { FIELD_MSG, publicApi } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
+import { coalesce, coalescedPer } from '../../lib/coalesce.js';
 import { AppError } from '../../lib/errors.js';
 import { entitlementsOf } from '../../lib/entitlements.js';
 import { admitCounted } from '../../lib/rate-limit.js';
@@ -36,9 +37,15 @@ export interface ApiCaller {
   location: { timeZone: string; freeTrial: boolean; pcheckCount: number; canSend: boolean };
 }
 
-/** The key by its hash, with its location's zone, trial and subscription (keyQueries.byHash: one round trip). */
+/**
+ * The key by its hash, with its location's zone, trial and subscription: one round trip, shared by the keys that
+ * arrive while earlier look-ups are in flight (lib/coalesce.ts), so a burst of calls reads its keys in a few
+ * statements. Nothing is kept: each call reads its key after it arrived.
+ */
+const keyByHash = coalescedPer((db: AppDeps['db']) => coalesce((hashes: string[]) => keyQueries.byHashes(db, hashes), { maxBatch: 100, concurrent: 2 }));
+
 function findKey(deps: AppDeps, token: string): Promise<KeyRow | null> {
-  return keyQueries.byHash(deps.db, hashToken(token));
+  return keyByHash(deps.db, hashToken(token));
 }
 
 const utc = (v: number | null) => (v === null ? null : new Date(v));
