@@ -207,8 +207,11 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
     const earlier = await db.apiReviewRequest.findUniqueOrThrow({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey: idempotencyKey! } } });
     return { request: await replay(ctx, earlier, requestHash, waitSeconds), replayed: true };
   }
-  if (dueNow) await deliver(ctx, claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } })), waitSeconds);
-  return { request: await viewOf(ctx, id), replayed: false };
+  if (!dueNow) return { request: await viewOf(ctx, id), replayed: false };
+  // Without a wait, the request as recorded (the send that follows may be quicker than a read of it).
+  const recorded = waitSeconds === null ? await viewOf(ctx, id) : null;
+  await deliver(ctx, claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } })), waitSeconds);
+  return { request: recorded ?? (await viewOf(ctx, id)), replayed: false };
 }
 
 /**
