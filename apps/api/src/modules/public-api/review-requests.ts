@@ -80,7 +80,7 @@ async function resolveCampaign(ctx: ApiCtx, input: Input) {
 const recordSoon = coalescedPer((db: Deps['db']) =>
   coalesce((requests: Parameters<typeof requestQueries.insertWithCampaigns>[1][number][]) => requestQueries.insertWithCampaigns(db, requests), {
     maxBatch: 200,
-    concurrent: 2,
+    concurrent: 1,
   }),
 );
 

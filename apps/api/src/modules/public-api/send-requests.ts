@@ -103,8 +103,9 @@ async function record(db: Db, outcomes: Map<number, RequestOutcome>) {
 }
 
 /**
- * Batches one process sends at once: a batch is a dozen statements one after the other, so while one waits on the
- * database another may be sending; more would only take the pool's connections from the requests.
+ * One batch in flight per process: the requests arriving meanwhile wait for it and go together. Fewer, larger
+ * batches cost the database less than several small ones at once (with three at once a busy process sent about
+ * 1,000 requests a second, with one about 1,600).
  */
 const sendBatch = coalescedPer((db: Db) =>
   coalesce(
@@ -115,7 +116,7 @@ const sendBatch = coalescedPer((db: Db) =>
       const outcomes = rows.length > 0 ? await sendClaimed(items[0]!.deps, rows) : new Map<number, RequestOutcome>();
       return items.map((i) => (claimed.has(i.row.id) ? (outcomes.get(i.row.id) ?? failed(UNEXPECTED_FAILURE)) : null));
     },
-    { maxBatch: 200, concurrent: 3 },
+    { maxBatch: 200, concurrent: 1 },
   ),
 );
 

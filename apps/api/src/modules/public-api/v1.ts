@@ -42,7 +42,7 @@ export interface ApiCaller {
  * arrive while earlier look-ups are in flight (lib/coalesce.ts), so a burst of calls reads its keys in a few
  * statements. Nothing is kept: each call reads its key after it arrived.
  */
-const keyByHash = coalescedPer((db: AppDeps['db']) => coalesce((hashes: string[]) => keyQueries.byHashes(db, hashes), { maxBatch: 100, concurrent: 2 }));
+const keyByHash = coalescedPer((db: AppDeps['db']) => coalesce((hashes: string[]) => keyQueries.byHashes(db, hashes), { maxBatch: 100, concurrent: 1 }));
 
 function findKey(deps: AppDeps, token: string): Promise<KeyRow | null> {
   return keyByHash(deps.db, hashToken(token));
