@@ -259,7 +259,7 @@ export interface V1Endpoint {
   params?: z.ZodType;
   /** Takes an Idempotency-Key header. */
   idempotent?: boolean;
-  /** Takes a `Prefer: wait=N` header: the answer waits up to N seconds for the work it started. */
+  /** Takes a `Prefer` header: `respond-async` answers before the work it started is done, `wait=N` waits up to N seconds. */
   waits?: boolean;
   status: 200 | 201;
   response: z.ZodType;
@@ -275,7 +275,7 @@ export const createReviewRequest = defineV1({
   path: '/review-requests',
   summary: 'Send a review request (a pulseCheck) to a customer.',
   description:
-    'Sends by SMS and/or email through the same path as Operate: opt-outs, consent, the sending window (08:00–21:00 in the location’s time zone), trial allowance and plan all apply. A request due now is answered as soon as it is recorded (status scheduled, scheduled_for now) and sent a moment later; with `Prefer: wait=N` (up to 10 seconds) the answer waits for the send and says what went. With an Idempotency-Key, a repeat with the same body answers the same request and sends nothing more.',
+    'Sends by SMS and/or email through the same path as Operate: opt-outs, consent, the sending window (08:00–21:00 in the location’s time zone), trial allowance and plan all apply. A request due now is answered once sent (waiting up to 10 seconds; Prefer: wait=N for less); with Prefer: respond-async it is answered as soon as it is recorded (status scheduled, scheduled_for now) and sent a moment later. With an Idempotency-Key, a repeat with the same body answers the same request and sends nothing more.',
   scopes: ['review_requests:write'],
   body: reviewRequestInput,
   idempotent: true,

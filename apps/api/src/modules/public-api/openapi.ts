@@ -65,8 +65,8 @@ export function v1OpenApiDocument(config: Config) {
               in: 'header',
               required: false,
               description:
-                'wait=N (RFC 7240), N seconds up to 10: the answer waits that long for the send and says what went (status sent or failed, delivery per channel); the Preference-Applied header says the wait applied. Without it, the answer comes as soon as the request is recorded.',
-              schema: { type: 'string', example: 'wait=10' },
+                'RFC 7240. Without it, a request due now is answered once sent (up to 10 seconds), with what went. respond-async: answered as soon as it is recorded (status scheduled, scheduled_for now) and sent a moment later. wait=N: the answer waits up to N seconds (at most 10). The Preference-Applied header says which was honoured.',
+              schema: { type: 'string', example: 'respond-async' },
             },
           ]
         : []),
@@ -92,7 +92,7 @@ export function v1OpenApiDocument(config: Config) {
         [String(e.status)]: {
           description: e.status === 201 ? 'Created (or, for a repeated Idempotency-Key, the request it made).' : 'OK',
           headers: e.waits
-            ? { ...RATE_HEADERS, 'Preference-Applied': { description: 'wait=N, when a Prefer: wait was honoured.', schema: { type: 'string' } } }
+            ? { ...RATE_HEADERS, 'Preference-Applied': { description: 'respond-async or wait=N, when a Prefer was honoured.', schema: { type: 'string' } } }
             : RATE_HEADERS,
           content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
         },

@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WAIT_SECONDS, preferredWait } from './review-requests.js';
+import { answerWait, MAX_WAIT_SECONDS } from './review-requests.js';
 
-describe('preferredWait (Prefer: wait=N)', () => {
-  it('reads the wait among other preferences, capped', () => {
-    expect(preferredWait('wait=5')).toBe(5);
-    expect(preferredWait('respond-async, wait=3')).toBe(3);
-    expect(preferredWait('return=minimal; WAIT = "7"')).toBe(7);
-    expect(preferredWait('wait=600')).toBe(MAX_WAIT_SECONDS);
-    expect(preferredWait(['handling=lenient', 'wait=2'])).toBe(2);
+describe('answerWait (Prefer: respond-async, wait=N)', () => {
+  it('waits for the send by default, as version 1 always did', () => {
+    for (const header of [undefined, '', 'return=minimal', 'wait', 'wait=soon', 'wait=-1', 'await=5']) {
+      expect(answerWait(header)).toEqual({ seconds: MAX_WAIT_SECONDS, applied: null });
+    }
   });
 
-  it('ignores what it cannot read, and no wait at all', () => {
-    for (const header of [undefined, '', 'wait', 'wait=soon', 'wait=-1', 'wait=0', 'respond-async', 'await=5']) expect(preferredWait(header)).toBeNull();
+  it('reads a wait among other preferences, capped at the default', () => {
+    expect(answerWait('wait=5')).toEqual({ seconds: 5, applied: 'wait=5' });
+    expect(answerWait('respond-async, wait=3')).toEqual({ seconds: 3, applied: 'wait=3' });
+    expect(answerWait('return=minimal; WAIT = "7"')).toEqual({ seconds: 7, applied: 'wait=7' });
+    expect(answerWait('wait=600')).toEqual({ seconds: MAX_WAIT_SECONDS, applied: `wait=${MAX_WAIT_SECONDS}` });
+    expect(answerWait(['handling=lenient', 'wait=2'])).toEqual({ seconds: 2, applied: 'wait=2' });
+  });
+
+  it('answers at once with respond-async, or wait=0', () => {
+    expect(answerWait('respond-async')).toEqual({ seconds: null, applied: 'respond-async' });
+    expect(answerWait('Respond-Async; handling=strict')).toEqual({ seconds: null, applied: 'respond-async' });
+    expect(answerWait('wait=0')).toEqual({ seconds: null, applied: 'wait=0' });
   });
 });

@@ -28,16 +28,11 @@ describe('public API: keys in settings, and version 1 with them', async () => {
     const row = await t.db.apiKey.create({ data: { locationId, name, prefix: made.prefix, keyHash: made.hash, scopes } });
     return { key: made.key, id: row.id };
   };
-  /** A call of version 1; a review request waits for its send (`Prefer: wait=10`) unless the test says otherwise. */
   const v1 = (method: 'GET' | 'POST' | 'DELETE', path: string, key: string | null, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({
       method,
       url: `/api/v1${path}`,
-      headers: {
-        ...(key ? { authorization: `Bearer ${key}` } : {}),
-        ...(method === 'POST' && path === '/review-requests' ? { prefer: 'wait=10' } : {}),
-        ...headers,
-      },
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
   const errorOf = (res: LightMyRequestResponse) => (res.json() as publicApi.ApiErrorBody).error;
@@ -408,13 +403,13 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(await t.db.outboxMessage.count({ where: { to: '+15125550406' } })).toBe(1);
     });
 
-    it('answers a due request at once as scheduled for now, without Prefer: wait, and sends it right after', async () => {
+    it('answers a due request at once as scheduled for now with Prefer: respond-async, and sends it right after', async () => {
       // Keys of their own for these calls: the per-minute limit of the file's main key is left to the other tests.
       const key = await keyFor(austin.id, ALL, 'No wait');
       const before = Date.now();
-      const res = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'No Wait', phone: '5125550451' }, channel: 'sms' }), { prefer: '' });
+      const res = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'No Wait', phone: '5125550451' }, channel: 'sms' }), { prefer: 'respond-async' });
       expect(res.statusCode).toBe(201);
-      expect(res.headers['preference-applied']).toBeUndefined();
+      expect(res.headers['preference-applied']).toBe('respond-async');
       const made = res.json();
       expect(made).toMatchObject({ status: 'scheduled', sent_at: null, delivery: { sms: null, email: null }, error: null });
       expect(Date.parse(made.scheduled_for)).toBeGreaterThanOrEqual(before - 1000);
@@ -428,7 +423,7 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(await t.db.outboxMessage.count({ where: { to: '+15125550451' } })).toBe(1);
     });
 
-    it('says which wait it applied, and a repeat without a wait answers the request as it is', async () => {
+    it('says which wait it applied; a repeat answers the same request, and without Prefer nothing is applied', async () => {
       const key = await keyFor(austin.id, ALL, 'Waits');
       const res = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Waits', phone: '5125550452' }, channel: 'sms' }), {
         prefer: 'respond-async, wait=30',
@@ -437,10 +432,10 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       expect(res.headers['preference-applied']).toBe('wait=10');
       expect(res.json().status).toBe('sent');
       const again = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Waits', phone: '5125550452' }, channel: 'sms' }), {
-        prefer: '',
         'idempotency-key': 'waits-1',
       });
       expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.headers['preference-applied']).toBeUndefined();
       expect(again.json()).toEqual(res.json());
     });
 

@@ -121,7 +121,7 @@ export async function createReviewRequest(
   ctx: ApiCtx,
   input: Input,
   idempotencyKey: string | null,
-  waitSeconds: number | null = null,
+  waitSeconds: number | null = MAX_WAIT_SECONDS,
 ): Promise<{ request: Output; replayed: boolean }> {
   const { caller } = ctx;
   const location = caller.location;
@@ -215,9 +215,10 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
 }
 
 /**
- * Hands a recorded, due request to this process's batched send (send-requests.ts) and, with `Prefer: wait=N`, waits
- * up to N seconds for its outcome (null: not sent within the wait, or the minute's sweep has it). Without a wait the
- * answer goes at once and the send follows; a send that fails unexpectedly is logged and left to the sweep's rules.
+ * Hands a recorded, due request to this process's batched send (send-requests.ts) and waits up to `waitSeconds` for
+ * its outcome (null: not sent within the wait, or the minute's sweep has it). Without a wait (`Prefer:
+ * respond-async`) the answer goes at once and the send follows; a send that fails unexpectedly is logged and left to
+ * the sweep's rules.
  */
 async function deliver(ctx: ApiCtx, row: ClaimedRequest, waitSeconds: number | null): Promise<RequestOutcome | null> {
   const sending = sendSoon(ctx, row).catch((err: unknown) => {
@@ -234,29 +235,32 @@ async function deliver(ctx: ApiCtx, row: ClaimedRequest, waitSeconds: number | n
   }
 }
 
-/** The longest `Prefer: wait` honoured, in seconds. */
+/** The longest an answer waits for its send, in seconds: by default, and at most with `Prefer: wait`. */
 export const MAX_WAIT_SECONDS = 10;
 
 /**
- * The `Prefer: wait=N` preference (RFC 7240) of a request, in seconds, at most MAX_WAIT_SECONDS; null without one. A
- * preference that cannot be read is ignored, as the RFC asks.
+ * How long the answer to a review request waits for its send, from its `Prefer` header (RFC 7240): by default up to
+ * MAX_WAIT_SECONDS (version 1 answers once the request was sent); `wait=N` up to N seconds (at most the default);
+ * `respond-async` (without a wait), or `wait=0`, not at all (null). `applied` is the Preference-Applied answer, when
+ * a preference was honoured. A preference that cannot be read is ignored, as the RFC asks.
  */
-export function preferredWait(header: string | string[] | undefined): number | null {
-  const text = Array.isArray(header) ? header.join(',') : header;
-  if (!text) return null;
+export function answerWait(header: string | string[] | undefined): { seconds: number | null; applied: string | null } {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let wait: number | null = null;
+  let async = false;
   for (const part of text.split(/[,;]/)) {
     const m = /^\s*wait\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
-    if (m) {
-      const seconds = Math.min(Number(m[1]), MAX_WAIT_SECONDS);
-      return seconds > 0 ? seconds : null;
-    }
+    if (m && wait === null) wait = Math.min(Number(m[1]), MAX_WAIT_SECONDS);
+    else if (/^\s*respond-async\s*$/i.test(part)) async = true;
   }
-  return null;
+  if (wait !== null) return { seconds: wait > 0 ? wait : null, applied: `wait=${wait}` };
+  if (async) return { seconds: null, applied: 'respond-async' };
+  return { seconds: MAX_WAIT_SECONDS, applied: null };
 }
 
 /**
- * A repeat of an earlier request: the same body answers it as it is now (with `Prefer: wait=N`, once it is no longer
- * being sent, waiting up to N seconds for that), another body is a 409. Nothing is sent again.
+ * A repeat of an earlier request: the same body answers it once it is no longer being sent (waiting as long as the
+ * first call would: `waitSeconds`, none with `Prefer: respond-async`), another body is a 409. Nothing is sent again.
  */
 async function replay(ctx: ApiCtx, earlier: RequestRow, requestHash: string, waitSeconds: number | null): Promise<Output> {
   if (earlier.requestHash !== requestHash) throw new ApiError('idempotency_conflict', API_MSG.idempotencyConflict);

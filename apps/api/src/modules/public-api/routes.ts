@@ -5,7 +5,7 @@ import { Answer, route } from '../../http/route.js';
 import { createApiKey, loadApiKeys, revokeApiKey } from './keys.js';
 import { v1OpenApiDocument } from './openapi.js';
 import { listCampaigns, listConversations, listReviews } from './reads.js';
-import { createReviewRequest, getReviewRequest, idempotencyKeyOf, preferredWait } from './review-requests.js';
+import { answerWait, createReviewRequest, getReviewRequest, idempotencyKeyOf } from './review-requests.js';
 import { ApiError, v1ErrorHandler, v1Route } from './v1.js';
 
 /** Settings › Integrations (the session's calls) and the public API, version 1, in its own scope. */
@@ -26,10 +26,10 @@ export function registerPublicApiRoutes(app: FastifyInstance, deps: AppDeps) {
       v1.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(document));
 
       v1Route(v1, deps, publicApi.createReviewRequest, async ({ body }, ctx, reply, request) => {
-        const wait = preferredWait(request.headers.prefer);
-        const { request: made, replayed } = await createReviewRequest(ctx, body, idempotencyKeyOf(request.headers['idempotency-key']), wait);
+        const wait = answerWait(request.headers.prefer);
+        const { request: made, replayed } = await createReviewRequest(ctx, body, idempotencyKeyOf(request.headers['idempotency-key']), wait.seconds);
         if (replayed) reply.header('idempotent-replayed', 'true');
-        if (wait !== null && !replayed) reply.header('preference-applied', `wait=${wait}`);
+        if (wait.applied) reply.header('preference-applied', wait.applied);
         return made;
       });
       v1Route(v1, deps, publicApi.getReviewRequest, ({ params }, ctx) => getReviewRequest(ctx, params.id));

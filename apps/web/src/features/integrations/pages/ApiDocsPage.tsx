@@ -74,7 +74,7 @@ export default function ApiDocsPage() {
                 <p>
                   Scope: <code className={styles.code}>{e.scopes.join(' or ')}</code>
                   {e.idempotent ? ' · takes an Idempotency-Key header' : ''}
-                  {e.waits ? ' · takes Prefer: wait=N to answer once sent' : ''}
+                  {e.waits ? ' · takes Prefer: respond-async to answer before sending' : ''}
                 </p>
                 <pre className={styles.pre} aria-label={`Example: ${e.method} ${e.path}`} tabIndex={0}>
                   {curlOf(base, e)}
