@@ -23,6 +23,9 @@ export class Answer<T> {
   ) {}
 }
 
+const ENVELOPE_OPEN = Buffer.from('{"status":1,"data":');
+const ENVELOPE_CLOSE = Buffer.from('}');
+
 /**
  * A handler's data already written as JSON text (by PostgreSQL, for a large answer), sent as it is inside the
  * envelope instead of being parsed and written again. The handler vouches that the text matches the schema.
@@ -31,11 +34,13 @@ export class Answer<T> {
 export class JsonText<T> {
   declare readonly data?: T;
   private bytes: Buffer | null = null;
-  constructor(readonly json: string) {}
+  /** The text, whole or in pieces (bytes read from PostgreSQL are sent on without being decoded). */
+  constructor(readonly json: string | readonly (string | Buffer)[]) {}
 
   /** The success envelope around the text, as sent. */
   get envelope(): Buffer {
-    return (this.bytes ??= Buffer.from(`{"status":1,"data":${this.json}}`));
+    if (typeof this.json === 'string') return (this.bytes ??= Buffer.from(`{"status":1,"data":${this.json}}`));
+    return (this.bytes ??= Buffer.concat([ENVELOPE_OPEN, ...this.json.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)), ENVELOPE_CLOSE]));
   }
 }
 

@@ -34,11 +34,8 @@ async function* cut(data: Buffer, sizes: number[]) {
   }
 }
 
-const read = async (chunks: AsyncIterable<Buffer>) => {
-  const rows: (string | null)[][] = [];
-  for await (const row of binaryCopyRows(chunks)) rows.push(row.map((f) => (f === null ? null : f.toString('utf8'))));
-  return rows;
-};
+const read = async (chunks: AsyncIterable<Buffer>) =>
+  (await binaryCopyRows(chunks)).map((row) => row.map((f) => (f === null ? null : f.toString('utf8'))));
 
 describe('binaryCopyRows', () => {
   const rows = [

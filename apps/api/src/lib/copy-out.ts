@@ -5,70 +5,49 @@ import { to } from 'pg-copy-streams';
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /**
- * The rows of PostgreSQL's binary COPY format, read from its chunks however they are cut: each row as its fields'
- * bytes (null for NULL). A text field's bytes are its UTF-8 text as stored, unescaped, so they can be sent on without
- * being decoded into a JavaScript string and encoded again. A field inside one chunk is a view of it, not a copy.
+ * The rows of PostgreSQL's binary COPY format, each as its fields' bytes (null for NULL). A text field's bytes are its
+ * UTF-8 text as stored, unescaped, so they can be sent on without being decoded into a JavaScript string and encoded
+ * again. Each field is a view of `data`, not a copy; the rows are read in one synchronous pass.
  */
-export async function* binaryCopyRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<(Buffer | null)[]> {
-  const held: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  const source = chunks[Symbol.asyncIterator]();
-  /** The next n bytes, waiting for more chunks as needed; null when the data ended first. */
-  const take = async (n: number): Promise<Buffer | null> => {
-    while (length < n) {
-      if (ended) return null;
-      const next = await source.next();
-      if (next.done) ended = true;
-      else if (next.value.length > 0) {
-        held.push(next.value);
-        length += next.value.length;
-      }
-    }
-    let out: Buffer;
-    if (held[0]!.length >= n) out = held[0]!.subarray(0, n);
-    else {
-      const parts: Buffer[] = [];
-      let need = n;
-      for (let i = 0; need > 0; i++) {
-        parts.push(held[i]!.subarray(0, Math.min(need, held[i]!.length)));
-        need -= parts.at(-1)!.length;
-      }
-      out = Buffer.concat(parts, n);
-    }
-    // Drop what was taken.
-    let drop = n;
-    while (drop > 0) {
-      const first = held[0]!;
-      if (first.length <= drop) {
-        held.shift();
-        drop -= first.length;
-      } else {
-        held[0] = first.subarray(drop);
-        drop = 0;
-      }
-    }
-    length -= n;
-    return out;
+export function parseBinaryCopy(data: Buffer): (Buffer | null)[][] {
+  let at = 0;
+  const need = (n: number, what: string) => {
+    if (at + n > data.length) throw new Error(`Binary COPY data ended inside ${what}`);
   };
-  const must = async (n: number, what: string) => {
-    const bytes = await take(n);
-    if (!bytes) throw new Error(`Binary COPY data ended inside ${what}`);
-    return bytes;
-  };
-  const header = await must(SIGNATURE.length + 8, 'the header');
-  if (!header.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new Error('Not binary COPY data');
-  await must(header.readInt32BE(SIGNATURE.length + 4), 'the header extension');
+  need(SIGNATURE.length + 8, 'the header');
+  if (!data.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new Error('Not binary COPY data');
+  at = SIGNATURE.length + 4;
+  const extension = data.readInt32BE(at);
+  at += 4;
+  need(extension, 'the header extension');
+  at += extension;
+  const rows: (Buffer | null)[][] = [];
   for (;;) {
-    const count = (await must(2, 'a row')).readInt16BE(0);
-    if (count === -1) return;
-    const row: (Buffer | null)[] = [];
+    need(2, 'a row');
+    const count = data.readInt16BE(at);
+    at += 2;
+    if (count === -1) return rows;
+    const row: (Buffer | null)[] = new Array(count);
     for (let i = 0; i < count; i++) {
-      const size = (await must(4, 'a field')).readInt32BE(0);
-      row.push(size === -1 ? null : size === 0 ? Buffer.alloc(0) : await must(size, 'a field'));
+      need(4, 'a field');
+      const size = data.readInt32BE(at);
+      at += 4;
+      if (size === -1) row[i] = null;
+      else {
+        need(size, 'a field');
+        row[i] = data.subarray(at, at + size);
+        at += size;
+      }
     }
-    yield row;
+    rows.push(row);
   }
+}
+
+/** The rows of binary COPY data arriving in chunks, however they are cut: gathered, then read in one pass. */
+export async function binaryCopyRows(chunks: AsyncIterable<Buffer>): Promise<(Buffer | null)[][]> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return parseBinaryCopy(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
 }
 
 /**
@@ -80,9 +59,7 @@ export async function copyOutRows(pool: Pool, query: string): Promise<(Buffer | 
   // A connection left inside a COPY that failed is closed, not given back to the pool.
   let failed: Error | undefined;
   try {
-    const rows: (Buffer | null)[][] = [];
-    for await (const row of binaryCopyRows(client.query(to(`COPY (${query}) TO STDOUT (FORMAT binary)`)))) rows.push(row);
-    return rows;
+    return await binaryCopyRows(client.query(to(`COPY (${query}) TO STDOUT (FORMAT binary)`)));
   } catch (error) {
     failed = error instanceof Error ? error : new Error(String(error));
     throw error;

@@ -254,6 +254,25 @@ describe('E139 export', () => {
     expect(everything.length).toBeGreaterThan(10);
   });
 
+
+  it('finds what the page finds for phrases with quotes, backslashes, percent signs and accents, with every filter', async () => {
+    const odd = [`O'Brien's "quote"`, 'back\\slash 100% done', 'Crème brûlée café', 'it_s under_score'];
+    for (const text of odd) await makeReview(t.austinId, { source: 'kudo', text: `Quokka ${text}`, sentiment: 'positive', rating: 5, campaignId: campaign.id });
+    const EXPORT = '/api/analytics/customer-comments/export';
+    const FETCH = '/api/analytics/customer-comments/fetch';
+    for (const phrase of [`o'brien's "quote"`, 'back\\slash', '100%', 'brûlée', 'it_s', `'; select 1; --`]) {
+      for (const filters of [{}, { positive: true }, { negative: true, neutral: true }]) {
+        const body = { searchPhrase: phrase, filters, campaign_uid: campaign.uid };
+        const page = json(await t.owner.post(FETCH, { ...body, rowCount: 100, current: 1 }));
+        const exported = json(await t.owner.post(EXPORT, body));
+        expect(exported.status, `${phrase} ${JSON.stringify(filters)}`).toBe(1);
+        const comments = (exported.data.rows as string[][]).map((r) => r[7]);
+        expect(comments, `${phrase} ${JSON.stringify(filters)}`).toEqual(page.data.rows.map((r: { user_comment: string }) => r.user_comment));
+      }
+    }
+    const all = json(await t.owner.post(EXPORT, { searchPhrase: 'quokka', filters: { positive: true }, campaign_uid: campaign.uid })).data.rows as string[][];
+    expect(all.map((r) => r[7]).sort()).toEqual(odd.map((text) => `Quokka ${text}`).sort());
+  });
   it('keeps each review\'s cells current through edits, approval, archiving and a renamed campaign', async () => {
     const EXPORT = '/api/analytics/customer-comments/export';
     const LABEL = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;

@@ -141,16 +141,20 @@ const EXPORT_COLUMNS = [
   ['sentiment_score', 'Sentiment Score'],
 ] as const;
 
+const COMMA = Buffer.from(',');
+
 /**
- * The first 3,000 reviews of the table's query, in one statement: PostgreSQL joins their stored rows, which go out
- * as they are. Nothing is formatted cell by cell, and the server neither builds 3,000 row objects nor parses and
- * writes them again.
+ * The first 3,000 reviews of the table's query, in one statement: PostgreSQL reads their stored rows, whose bytes go
+ * out as they are. Nothing is formatted cell by cell, and the server neither builds 3,000 row objects nor decodes,
+ * parses and writes them again.
  */
 export async function exportReviews(ctx: LocationCtx, q: ReviewQuery): Promise<JsonText<EndpointData<typeof analyticsApi.exportReviews>>> {
   const { range, where } = whereOf(ctx, q, await lookups(ctx, q));
   const columns = JSON.stringify(EXPORT_COLUMNS.map(([key, title]) => ({ key, title })));
   const meta = JSON.stringify({ from_date: range.from, to_date: range.to });
   const rows = await reviewQueries.exportRows(ctx.db, q.sort, where, analyticsApi.REVIEW_EXPORT_ROWS);
-  // The few bytes around the rows are added here rather than by copying the whole text again in SQL.
-  return new JsonText(`{"columns":${columns},"rows":[${rows ?? ''}],"meta":${meta}}`);
+  const parts: (string | Buffer)[] = [`{"columns":${columns},"rows":[`];
+  for (const [i, row] of rows.entries()) parts.push(...(i === 0 ? [row] : [COMMA, row]));
+  parts.push(`],"meta":${meta}}`);
+  return new JsonText(parts);
 }
