@@ -25,6 +25,17 @@ export class Answer<T> {
 
 const ENVELOPE_OPEN = Buffer.from('{"status":1,"data":');
 const ENVELOPE_CLOSE = Buffer.from('}');
+const COMMA = Buffer.from(',');
+
+/** JSON values' bytes as the pieces of a JSON array's inside: the values with commas between them. */
+export function joined(values: readonly Buffer[]): Buffer[] {
+  const parts: Buffer[] = [];
+  for (const [i, value] of values.entries()) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(value);
+  }
+  return parts;
+}
 
 /**
  * A handler's data already written as JSON text (by PostgreSQL, for a large answer), sent as it is inside the

@@ -1,7 +1,7 @@
 import type { ConversationView, FetchConversationsData, InboxMessage } from '@kudo/shared';
 import { INBOX_LIMITS, INBOX_MSG, MSG } from '@kudo/shared';
 import type { LocationCtx } from '../../http/context.js';
-import { JsonText } from '../../http/route.js';
+import { joined, JsonText } from '../../http/route.js';
 import { isOptedOut, recordConsent } from '../../lib/consent.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { openConversation } from './conversations.js';
@@ -14,8 +14,9 @@ const me = (ctx: LocationCtx) => ctx.session.userId;
 const here = (ctx: LocationCtx) => ctx.location.locationId;
 
 /**
- * E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. The list
- * is written as JSON by PostgreSQL (about 1 MB for 2,000 rows) and goes out as it is, inside the envelope. The
+ * E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. The
+ * entries are written as JSON by PostgreSQL (about 1 MB for 2,000 rows) and their bytes go out as they are, inside
+ * the envelope. The
  * Viewing filter is `assignee_id`; `user_id` and `current_user` only say who calls (the session decides that), so
  * they never narrow the list.
  */
@@ -27,11 +28,11 @@ export async function fetchConversations(
   const urgent = input.urgent === true || input.urgent === 'true';
   const viewing = input.assignee_id || null;
   const limit = input.limit ?? INBOX_LIMITS.fetchLimit;
-  const [list, around] = await Promise.all([
-    listQueries.listJson(ctx.db, { locationId, viewer: me(ctx), assigneeId: viewing, urgent, limit, offset: input.offset ?? 0 }),
+  const [entries, around] = await Promise.all([
+    listQueries.listEntries(ctx.db, { locationId, viewer: me(ctx), assigneeId: viewing, urgent, limit, offset: input.offset ?? 0 }),
     listQueries.aroundJson(ctx.db, locationId, me(ctx)),
   ]);
-  return new JsonText(`{"data":${list},${around.slice(1)}`);
+  return new JsonText(['{"data":[', ...joined(entries), `],${around.slice(1)}`]);
 }
 
 /** E123: the location's latest message id, from the index's last entry (every open tab asks every 3 s). */

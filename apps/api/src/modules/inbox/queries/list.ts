@@ -1,5 +1,7 @@
 import type { AssigneeView } from '@kudo/shared';
+import { copyOutRows } from '../../../lib/copy-out.js';
 import { poolOf, type Db } from '../../../lib/db.js';
+import { inlineParams } from '../../../lib/sql.js';
 import { personLabelText } from './shared.js';
 
 /**
@@ -11,18 +13,19 @@ import { personLabelText } from './shared.js';
 const jsonBool = (condition: string) => `CASE WHEN ${condition} THEN 'true' ELSE 'false' END`;
 
 /**
- * The open conversations of location $1 as viewer $2 sees them, as JSON text written by PostgreSQL, each entry exactly
- * as toConversationView writes it (a test holds them equal): 2,000 entries go out without being read into objects,
- * projected and written again. Each conversation's own part of its entry is kept in conversation_list_entries, written
- * by a trigger when its fields change (see its migration; one missing is written as the list reads it); the list adds
- * the assignee's label and email (computed once per assignee), the viewer's unread count and the opt-out. Narrowed to
- * assignee $3 (null: all) and to the urgent ones with $4, latest first, $5 from $6.
+ * The open conversations of location $1 as viewer $2 sees them, one row each: its entry as JSON text written by
+ * PostgreSQL, exactly as toConversationView writes it (a test holds them equal), so 2,000 entries go out without
+ * being read into objects, projected and written again. Each conversation's own part of its entry is kept in
+ * conversation_list_entries, written by a trigger when its fields change (see its migration; one missing is written
+ * as the list reads it); the list adds the assignee's label and email (computed once per assignee), the viewer's
+ * unread count and the opt-out. Narrowed to assignee $3 (null: all) and to the urgent ones with $4, latest first, $5
+ * from $6.
  */
-const CONVERSATION_LIST_JSON = `
-  SELECT '[' || coalesce(string_agg(x.json || coalesce(x.assignee, '"label":"Unassigned","user_email":""')
+const CONVERSATION_LIST_ENTRIES = `
+  SELECT x.json || coalesce(x.assignee, '"label":"Unassigned","user_email":""')
     || '},"read_all_messages":' || ${jsonBool('x.inbound_count <= coalesce(x.read_count, 0)')}
     || ',"unread_count":' || greatest(0, x.inbound_count - coalesce(x.read_count, 0))
-    || ',"opted_out":' || ${jsonBool('x.opted_out')} || '}', ',' ORDER BY x.last_message_id DESC), '') || ']' AS json
+    || ',"opted_out":' || ${jsonBool('x.opted_out')} || '}' AS entry
   FROM (SELECT coalesce(e.json, conversation_list_json(c)) AS json, c.inbound_count, r.read_count, c.last_message_id, u.assignee,
                c.phone IN (SELECT s.address FROM consent_states s WHERE s.location_id = $1 AND s.channel = 'sms'
                              AND s.scope IN ('all', 'messaging') AND s.opted_out) AS opted_out
@@ -33,7 +36,8 @@ const CONVERSATION_LIST_JSON = `
           SELECT '"label":' || to_json(${personLabelText}) || ',"user_email":' || to_json(u.email) AS assignee
           FROM users u WHERE u.id = c.assignee_id) u ON true
         WHERE c.location_id = $1 AND c.active AND ($3::int IS NULL OR c.assignee_id = $3) AND (NOT $4 OR c.awaiting_since IS NOT NULL)
-        ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6) x`;
+        ORDER BY c.last_message_id DESC LIMIT $5 OFFSET $6) x
+  ORDER BY x.last_message_id DESC`;
 
 /** The location's latest message id (0 without messages), from the index's last entry. */
 const MAX_MESSAGE_ID = 'SELECT coalesce(max(id), 0) AS max FROM conversation_messages WHERE location_id = $1';
@@ -80,14 +84,15 @@ export interface ListFilter {
 }
 
 export const listQueries = {
-  /** The open conversations as a JSON array of ConversationView entries, written by PostgreSQL. */
-  async listJson(db: Db, f: ListFilter): Promise<string> {
-    const { rows } = await poolOf(db).query<{ json: string }>({
-      name: 'inbox-fetch',
-      text: CONVERSATION_LIST_JSON,
-      values: [f.locationId, f.viewer, f.assigneeId, f.urgent, f.limit, f.offset],
-    });
-    return rows[0]!.json;
+  /**
+   * The open conversations as ConversationView entries written by PostgreSQL (JSON objects), in order, as bytes: read
+   * through COPY (the filter's values written in), so a megabyte of entries is neither decoded into a JavaScript
+   * string nor encoded again on its way out.
+   */
+  async listEntries(db: Db, f: ListFilter): Promise<Buffer[]> {
+    const values = [f.locationId, f.viewer, f.assigneeId, f.urgent, f.limit, f.offset];
+    const rows = await copyOutRows(poolOf(db), inlineParams(CONVERSATION_LIST_ENTRIES, values));
+    return rows.map(([entry]) => entry!);
   },
 
   /** The header, assignees, templates, unread count and viewer of E117, as one JSON object written by PostgreSQL. */
