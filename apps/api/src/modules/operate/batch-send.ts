@@ -75,7 +75,8 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
     email: item.email && isValidEmail(item.email) ? item.email : null,
   }));
 
-  const optedOut = await db.consentState.findMany({
+  // The opt-outs are read beside the trial's spend and the customers' upsert, which do not depend on them.
+  const optingOut = db.consentState.findMany({
     where: {
       locationId,
       optedOut: true,
@@ -87,7 +88,8 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
     },
     select: { channel: true, address: true },
   });
-  const refused = new Set(optedOut.map((o) => `${o.channel}:${o.address}`));
+  // Awaited below; meanwhile a failure must not become an unhandled rejection.
+  optingOut.catch(() => undefined);
 
   // Trial locations spend a pulseCheck per item, all at once and never below zero; what went unsent comes back.
   const trialSpend = b.kind === 'pcheck' && sender.freeTrial;
@@ -98,7 +100,8 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
   const outcomes: ItemOutcome[] = targets.slice(allowed).map((t) => ({ key: t.item.key, status: 'error', message: MSG.dispatchNoPulseChecksLeft, dispatch: null }));
   const sending = targets.slice(0, allowed);
 
-  const customers = await upsertCustomers(b, sending);
+  const [customers, optedOut] = await Promise.all([upsertCustomers(b, sending), optingOut]);
+  const refused = new Set(optedOut.map((o) => `${o.channel}:${o.address}`));
   const tokens = new Map(sending.map((t) => [t.item.key, newDispatchToken()]));
   const customerOf = (t: (typeof sending)[number]) => (t.phone ? customers.byPhone.get(t.phone) : t.email ? customers.byEmail.get(t.email) : undefined) ?? null;
   const bulkJobId = b.origin.source === 'bulk' ? b.origin.jobId : null;

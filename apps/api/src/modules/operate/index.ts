@@ -9,4 +9,4 @@ export { consentRows } from './consent-sheet.js';
 export { rowsFromSheet, startBulkRows, type BulkRowInput } from './bulk.js';
 /** The public API's review requests go out through the batched send bulk rows use. */
 export { sendItems, smsSenderOf, type BatchItem, type ItemOutcome } from './batch-send.js';
-export { prepareSends, type DeliveryResult } from './service.js';
+export { prepareSends, sendContextOf, type DeliveryResult } from './service.js';

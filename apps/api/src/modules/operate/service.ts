@@ -47,8 +47,13 @@ export interface Prepared {
 }
 
 export async function prepareSends(deps: AppDeps, locationId: number, campaign: Campaign): Promise<Prepared> {
+  return { campaign, ...(await sendContextOf(deps, locationId)) };
+}
+
+/** What every send of a location needs besides its campaign (read beside the campaign by callers that look it up). */
+export async function sendContextOf(deps: AppDeps, locationId: number): Promise<Omit<Prepared, 'campaign'>> {
   const [business, accountTemplates] = await Promise.all([loadBusiness(deps, locationId), deps.db.accountTemplates.findUnique({ where: { locationId } })]);
-  return { campaign, business, accountTemplates };
+  return { business, accountTemplates };
 }
 
 /** Who sends: the location (and whether it is on a trial, which spends pulseChecks) and the user. */

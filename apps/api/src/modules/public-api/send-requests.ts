@@ -2,7 +2,7 @@ import { MSG } from '@kudo/shared';
 import type { AppDeps, Log } from '../../http/context.js';
 import { ENTITLEMENT_SELECT, entitlementsOf } from '../../lib/entitlements.js';
 import type { Db } from '../../lib/db.js';
-import { prepareSends, sendItems, smsSenderOf, type DeliveryResult, type ItemOutcome } from '../operate/index.js';
+import { sendContextOf, sendItems, smsSenderOf, type DeliveryResult, type ItemOutcome } from '../operate/index.js';
 import { coalesce, coalescedPer } from '../../lib/coalesce.js';
 import { requestQueries } from './queries.js';
 
@@ -67,9 +67,11 @@ export async function sendClaimed(deps: Deps, rows: readonly ClaimedRequest[]): 
 async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<Map<number, RequestOutcome>> {
   const { db } = deps;
   const { locationId, campaignId, source } = group[0]!;
-  const [location, campaign] = await Promise.all([
+  // The location's rights, the campaign and what the messages need of the business, read at once.
+  const [location, campaign, context] = await Promise.all([
     db.location.findUniqueOrThrow({ where: { id: locationId }, select: { ...ENTITLEMENT_SELECT, smsNumber: true, messagingServiceSid: true } }),
     db.campaign.findFirst({ where: { id: campaignId, locationId, deletedAt: null } }),
+    sendContextOf(deps, locationId),
   ]);
   const all = (outcome: RequestOutcome) => new Map(group.map((r) => [r.id, outcome]));
   // What Operate's send refuses for the whole location or campaign, refused here the same way.
@@ -89,7 +91,7 @@ async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<Map<numbe
       kind: 'pcheck',
       sender: { locationId, freeTrial: location.freeTrial, userId: null },
       smsSender: smsSenderOf(location),
-      prepared: await prepareSends(deps, locationId, campaign),
+      prepared: { campaign, ...context },
       origin: { source },
     },
     items,
