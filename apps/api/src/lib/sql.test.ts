@@ -23,6 +23,11 @@ describe('values written into a statement', () => {
     expect(() => sqlLiteral([Number.POSITIVE_INFINITY])).toThrow('Not a finite number');
   });
 
+  it('refuses values it has no literal for rather than writing them wrong', () => {
+    expect(() => sqlLiteral(new Date(0) as never)).toThrow('Not a value that can be written in: [object Date]');
+    expect(() => inlineParams('SELECT $1', [{ id: 1 }])).toThrow('Not a value that can be written in');
+  });
+
   it('replaces every parameter by its value, $10 apart from $1', () => {
     const values = ['a', 2, 3, 4, 5, 6, 7, 8, 9, 'ten'];
     expect(inlineParams('SELECT $1::text, $10, $2 + $2', values)).toBe("SELECT 'a'::text, 'ten', 2 + 2");

@@ -18,6 +18,7 @@ export function sqlLiteral(value: InlineValue): string {
     return String(value);
   }
   if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (!Array.isArray(value)) throw new Error(`Not a value that can be written in: ${Object.prototype.toString.call(value)}`);
   // An array literal's elements are double-quoted with their quotes and backslashes escaped; the statement casts it.
   const elements = value.map((v) => {
     if (typeof v === 'number' && !Number.isFinite(v)) throw new Error(`Not a finite number: ${v}`);

@@ -16,9 +16,8 @@ const here = (ctx: LocationCtx) => ctx.location.locationId;
 /**
  * E117: the open conversations, latest first, 2,000 per load, with what the inbox screen needs around them. The
  * entries are written as JSON by PostgreSQL (about 1 MB for 2,000 rows) and their bytes go out as they are, inside
- * the envelope. The
- * Viewing filter is `assignee_id`; `user_id` and `current_user` only say who calls (the session decides that), so
- * they never narrow the list.
+ * the envelope. The Viewing filter is `assignee_id`; `user_id` and `current_user` only say who calls (the session
+ * decides that), so they never narrow the list.
  */
 export async function fetchConversations(
   ctx: LocationCtx,
