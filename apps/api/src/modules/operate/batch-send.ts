@@ -63,9 +63,10 @@ const keyColumn = (b: Batch): ItemKeyColumn => (b.origin.source === 'bulk' ? 'bu
  * Sends one batch: the opt-outs are read right before sending (a customer who opted out since the request is
  * refused here, and again by the provider's own check), the customers and the dispatches recorded in one
  * statement each, then every item's messages go out at once. An item whose dispatch an earlier run recorded is
- * not sent again: its outcome is what that run recorded.
+ * not sent again: its outcome is what that run recorded. `alongside`, when given, writes the caller's record of the
+ * outcomes at the same time as the dispatches' results.
  */
-export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutcome[]> {
+export async function sendItems(b: Batch, items: BatchItem[], alongside?: (outcomes: ItemOutcome[]) => Promise<unknown>): Promise<ItemOutcome[]> {
   const { deps, sender } = b;
   const { db } = deps;
   const locationId = sender.locationId;
@@ -146,12 +147,15 @@ export async function sendItems(b: Batch, items: BatchItem[]): Promise<ItemOutco
       isTest: false,
     })),
   );
-  if (delivered.length > 0) {
-    await batchQueries.recordResults(db, delivered.map((d) => ({ dispatchId: d.dispatchId, ...d.result })));
-  }
+  const all = [...outcomes, ...delivered.map((d) => ({ key: d.key, ...outcomeOf(d.result), dispatch: { sentAt: sentAtOf.get(d.key)!, result: d.result } }))];
+  // The dispatches' results and what the caller keeps of the outcomes are independent writes: made at once.
+  await Promise.all([
+    delivered.length > 0 ? batchQueries.recordResults(db, delivered.map((d) => ({ dispatchId: d.dispatchId, ...d.result }))) : null,
+    alongside?.(all),
+  ]);
   const unsent = allowed - delivered.filter((d) => outcomeOf(d.result).status === 'success').length;
   if (trialSpend && unsent > 0) await pulseCheckQueries.refund(db, locationId, unsent);
-  return [...outcomes, ...delivered.map((d) => ({ key: d.key, ...outcomeOf(d.result), dispatch: { sentAt: sentAtOf.get(d.key)!, result: d.result } }))];
+  return all;
 }
 
 type Outgoing = Delivery & { key: number; refused: { sms: boolean; email: boolean } };

@@ -6,7 +6,7 @@ import { flushHits } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, expectNotLoggedIn, json, loginAs } from '../../../test/helpers.js';
 import { newApiKey } from './keys.js';
-import { sendDueRequests } from './review-requests.js';
+import { INTERRUPTED, SENDING_TIMEOUT_MS, sendDueRequests } from './review-requests.js';
 import { sendSoon } from './send-requests.js';
 
 const { API_MSG } = publicApi;
@@ -457,6 +457,64 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       const outcome = await sendSoon(deps, { id: taken.id, locationId: austin.id, campaignId: campaign.id, customerName: 'Taken', customerPhone: '+15125550454', customerEmail: null, channel: 'sms', source: 'api' });
       expect(outcome).toBeNull();
       expect(await t.db.outboxMessage.count({ where: { to: '+15125550454' } })).toBe(0);
+    });
+
+    it('settles sends left unfinished: sends one that reached no one, closes one with a dispatch as it says, never texts twice', async () => {
+      const deps = { ...t.app.deps, log: t.app.log };
+      const key = await keyFor(austin.id);
+      const now = new Date();
+      const longAgo = new Date(now.getTime() - SENDING_TIMEOUT_MS - 1000);
+      const data = { locationId: austin.id, apiKeyId: austinKey.id, requestHash: 'h', campaignId: campaign.id, channel: 'sms', scheduledFor: longAgo };
+      // Recorded as sending by a process that stopped before its dispatch: nobody was texted, so the sweep sends it.
+      const cutOff = await t.db.apiReviewRequest.create({
+        data: { ...data, publicId: 'rr_cutoffcutoffcuto', customerName: 'Cut Off', customerPhone: '+15125550455', status: 'sending', claimedAt: longAgo },
+      });
+      // Sending, but not for long: still its process's.
+      const recent = await t.db.apiReviewRequest.create({
+        data: { ...data, publicId: 'rr_recentrecentrec', customerName: 'Recent', customerPhone: '+15125550456', status: 'sending', claimedAt: now },
+      });
+      // Two sent for real, then put back as if their processes had stopped: one after its dispatch and text, before
+      // the outcome was written; one before the dispatch's result was written.
+      const made = async (phone: string) => {
+        const res = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Stopped Midway', phone }, channel: 'sms' }));
+        expect(res.json().status).toBe('sent');
+        return t.db.apiReviewRequest.findUniqueOrThrow({ where: { publicId: res.json().id }, include: { dispatch: true } });
+      };
+      const texted = await made('5125550457');
+      const unknown = await made('5125550458');
+      await t.db.apiReviewRequest.updateMany({ where: { id: { in: [texted.id, unknown.id] } }, data: { status: 'sending', claimedAt: longAgo } });
+      await t.db.dispatch.update({ where: { id: unknown.dispatch!.id }, data: { smsStatus: null, smsMessage: null } });
+
+      await sendDueRequests(deps, now);
+      await sendDueRequests(deps, new Date(now.getTime() + 61_000));
+      const statusOf = async (id: number) => t.db.apiReviewRequest.findUniqueOrThrow({ where: { id }, select: { status: true, error: true } });
+      expect(await statusOf(cutOff.id)).toEqual({ status: 'sent', error: null });
+      expect(await statusOf(recent.id)).toEqual({ status: 'sending', error: null });
+      expect(await statusOf(texted.id)).toEqual({ status: 'sent', error: null });
+      expect(await statusOf(unknown.id)).toEqual({ status: 'failed', error: INTERRUPTED });
+      for (const [phone, n] of [['+15125550455', 1], ['+15125550456', 0], ['+15125550457', 1], ['+15125550458', 1]] as const) {
+        expect(await t.db.outboxMessage.count({ where: { to: phone } })).toBe(n);
+      }
+      expect(await t.db.dispatch.count({ where: { apiRequestId: cutOff.id } })).toBe(1);
+    });
+
+    it('records a due request whose answer waits as sending from the start, and one answered at once as scheduled', async () => {
+      const key = await keyFor(austin.id);
+      const waited = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Waits', phone: '5125550459' }, channel: 'sms' }));
+      expect(waited.json()).toMatchObject({ status: 'sent', delivery: { sms: { status: 'sent' } } });
+      const row = await t.db.apiReviewRequest.findUniqueOrThrow({ where: { publicId: waited.json().id } });
+      expect(row.claimedAt?.getTime()).toBe(row.scheduledFor.getTime());
+      const quick = await v1('POST', '/review-requests', key.key, body({ customer: { name: 'Quick', phone: '5125550460' }, channel: 'sms' }), {
+        prefer: 'respond-async',
+      });
+      expect(quick.json().status).toBe('scheduled');
+      for (let i = 0; i < 100 && (await t.db.apiReviewRequest.findUniqueOrThrow({ where: { publicId: quick.json().id } })).status !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const quickRow = await t.db.apiReviewRequest.findUniqueOrThrow({ where: { publicId: quick.json().id } });
+      expect(quickRow.status).toBe('sent');
+      expect(quickRow.claimedAt!.getTime()).toBeGreaterThanOrEqual(quickRow.scheduledFor.getTime());
+      expect(await t.db.outboxMessage.count({ where: { to: { in: ['+15125550459', '+15125550460'] } } })).toBe(2);
     });
 
     it('keeps a later send_at, and a time outside the sending window, for the sweep', async () => {

@@ -212,6 +212,27 @@ export const requestQueries = {
     return rows.map((r) => r.id);
   },
 
+  /**
+   * Requests left sending since before `before` (their process stopped, or stalled that long): one whose dispatch was
+   * never recorded reached no one and is scheduled again, due at once; one with a dispatch is closed as the dispatch
+   * says (sent when a channel took it, else failed, with `interrupted` when it holds no result). Answers how many.
+   */
+  async settleStale(db: Db, before: Date, interrupted: string): Promise<number> {
+    return db.$executeRaw`
+    WITH stale AS (
+      SELECT r.id, d.id AS dispatch_id, d.sms_status, d.email_status
+        FROM api_review_requests r LEFT JOIN dispatches d ON d.api_request_id = r.id
+       WHERE r.status = 'sending' AND r.claimed_at < ${before}
+         FOR UPDATE OF r SKIP LOCKED
+    )
+    UPDATE api_review_requests r SET
+      status = CASE WHEN s.dispatch_id IS NULL THEN 'scheduled' WHEN s.sms_status = 1 OR s.email_status = 1 THEN 'sent' ELSE 'failed' END,
+      claimed_at = CASE WHEN s.dispatch_id IS NULL THEN NULL ELSE r.claimed_at END,
+      error = CASE WHEN s.dispatch_id IS NOT NULL AND s.sms_status IS NULL AND s.email_status IS NULL THEN ${interrupted} ELSE r.error END
+      FROM stale s
+     WHERE r.id = s.id`;
+  },
+
   /** Each request's outcome (status and error) written in one statement. */
   async recordOutcomes(db: Db, outcomes: { id: number; status: string; error: string | null }[]): Promise<void> {
     await db.$executeRaw`

@@ -84,11 +84,25 @@ const recordSoon = coalescedPer((db: Deps['db']) =>
   }),
 );
 
-/** The row a request records: scheduled for now when it is due (this process then sends it), else for its time. */
+/**
+ * The row a request records: scheduled for now when it is due (this process then sends it), else for its time. A due
+ * request whose answer waits for its send is recorded as sending, claimed by this process from the start; one answered
+ * at once is recorded scheduled and claimed when its batch goes.
+ */
 function newRequest(
   caller: ApiCtx['caller'],
   input: Input,
-  r: { publicId: string; idempotencyKey: string | null; requestHash: string; phone: string | null; asked: Date | null; now: Date; scheduledFor: Date; dueNow: boolean },
+  r: {
+    publicId: string;
+    idempotencyKey: string | null;
+    requestHash: string;
+    phone: string | null;
+    asked: Date | null;
+    now: Date;
+    scheduledFor: Date;
+    dueNow: boolean;
+    claimNow: boolean;
+  },
 ): NewRequest {
   return {
     publicId: r.publicId,
@@ -103,8 +117,8 @@ function newRequest(
     externalId: input.external_id ?? null,
     sendAt: r.asked,
     scheduledFor: r.dueNow ? r.now : r.scheduledFor,
-    status: 'scheduled',
-    claimedAt: null,
+    status: r.dueNow && r.claimNow ? 'sending' : 'scheduled',
+    claimedAt: r.dueNow && r.claimNow ? r.now : null,
   };
 }
 
@@ -134,7 +148,17 @@ export async function createReviewRequest(
   const email = input.customer.email ?? null;
   const publicId = newPublicId();
   const row = await recordSoon(ctx.db, {
-    request: newRequest(caller, input, { publicId, idempotencyKey, requestHash: hashToken(JSON.stringify(input)), phone, asked, now, scheduledFor, dueNow }),
+    request: newRequest(caller, input, {
+      publicId,
+      idempotencyKey,
+      requestHash: hashToken(JSON.stringify(input)),
+      phone,
+      asked,
+      now,
+      scheduledFor,
+      dueNow,
+      claimNow: waitSeconds !== null,
+    }),
     campaign: { campaignUid: input.campaign_uid ?? null, employeeId: input.employee_id ?? null },
   });
   if (!row) return createFully(ctx, input, idempotencyKey, waitSeconds);
@@ -150,6 +174,7 @@ export async function createReviewRequest(
           customerEmail: email,
           channel: input.channel,
           source: 'api',
+          claimed: waitSeconds !== null,
         },
         waitSeconds,
       )
@@ -199,7 +224,7 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
   const phone = input.customer.phone ? toE164(input.customer.phone) : null;
   const id = await requestQueries.insert(
     db,
-    newRequest(caller, input, { publicId: newPublicId(), idempotencyKey, requestHash, phone, asked, now, scheduledFor, dueNow }),
+    newRequest(caller, input, { publicId: newPublicId(), idempotencyKey, requestHash, phone, asked, now, scheduledFor, dueNow, claimNow: waitSeconds !== null }),
     campaign.id,
   );
   if (id === undefined) {
@@ -210,7 +235,7 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
   if (!dueNow) return { request: await viewOf(ctx, id), replayed: false };
   // Without a wait, the request as recorded (the send that follows may be quicker than a read of it).
   const recorded = waitSeconds === null ? await viewOf(ctx, id) : null;
-  await deliver(ctx, claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } })), waitSeconds);
+  await deliver(ctx, { ...claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } })), claimed: waitSeconds !== null }, waitSeconds);
   return { request: recorded ?? (await viewOf(ctx, id)), replayed: false };
 }
 
@@ -322,17 +347,18 @@ export async function getReviewRequest(ctx: ApiCtx, publicId: string): Promise<O
   return viewOf(ctx, row.id);
 }
 
+/** The error of a request whose send was cut off after its dispatch was recorded. */
+export const INTERRUPTED = 'The send was interrupted; nothing more is sent for this request.';
+
 /**
  * The minute's sweep: sends the scheduled requests that are due (claimed with SKIP LOCKED, so two workers
- * share them without sending one twice), moves one whose sending window closed meanwhile to its next opening,
- * and closes sends that never finished as failed rather than risk a second message.
+ * share them without sending one twice), and moves one whose sending window closed meanwhile to its next opening.
+ * Sends that never finished are settled first: one that recorded no dispatch reached no one and is sent now (its
+ * dispatch, unique per request, would refuse a second); one that did is closed as its dispatch says, never sent again.
  */
 export async function sendDueRequests(deps: Deps, now: Date = new Date(), limit = 100): Promise<number> {
   const { db } = deps;
-  await db.apiReviewRequest.updateMany({
-    where: { status: 'sending', claimedAt: { lt: new Date(now.getTime() - SENDING_TIMEOUT_MS) } },
-    data: { status: 'failed', error: 'The send was interrupted; nothing more is sent for this request.' },
-  });
+  await requestQueries.settleStale(db, new Date(now.getTime() - SENDING_TIMEOUT_MS), INTERRUPTED);
   const claimed = await requestQueries.claimDue(db, now, limit);
   const due: ClaimedRequest[] = [];
   const zones = new Map<number, string>();

@@ -18,6 +18,8 @@ export interface ClaimedRequest {
   customerEmail: string | null;
   channel: string;
   source: 'api' | 'integration';
+  /** Recorded as sending by the process that sends it (an answer waiting for its send): no claim is needed. */
+  claimed?: boolean;
 }
 
 /** What became of a claimed request: its status and error as recorded, and its dispatch when one was made. */
@@ -52,19 +54,28 @@ export async function sendClaimed(deps: Deps, rows: readonly ClaimedRequest[]): 
     else groups.set(key, [row]);
   }
   const outcomes = new Map<number, RequestOutcome>();
+  // Outcomes not yet written: a group that was sent writes its own beside its dispatches' results.
+  const unrecorded = new Map<number, RequestOutcome>();
   for (const group of groups.values()) {
     try {
-      for (const [id, outcome] of await sendGroup(deps, group)) outcomes.set(id, outcome);
+      const sent = await sendGroup(deps, group);
+      for (const [id, outcome] of sent.outcomes) {
+        outcomes.set(id, outcome);
+        if (!sent.recorded) unrecorded.set(id, outcome);
+      }
     } catch (err) {
       deps.log.error({ err, apiRequestIds: group.map((r) => r.id) }, 'review requests failed');
-      for (const row of group) outcomes.set(row.id, failed(UNEXPECTED_FAILURE));
+      for (const row of group) {
+        outcomes.set(row.id, failed(UNEXPECTED_FAILURE));
+        unrecorded.set(row.id, failed(UNEXPECTED_FAILURE));
+      }
     }
   }
-  await record(deps.db, outcomes);
+  await record(deps.db, unrecorded);
   return outcomes;
 }
 
-async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<Map<number, RequestOutcome>> {
+async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<{ outcomes: Map<number, RequestOutcome>; recorded: boolean }> {
   const { db } = deps;
   const { locationId, campaignId, source } = group[0]!;
   // The location's rights, the campaign and what the messages need of the business, read at once.
@@ -73,7 +84,7 @@ async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<Map<numbe
     db.campaign.findFirst({ where: { id: campaignId, locationId, deletedAt: null } }),
     sendContextOf(deps, locationId),
   ]);
-  const all = (outcome: RequestOutcome) => new Map(group.map((r) => [r.id, outcome]));
+  const all = (outcome: RequestOutcome) => ({ outcomes: new Map(group.map((r) => [r.id, outcome])), recorded: false });
   // What Operate's send refuses for the whole location or campaign, refused here the same way.
   if (!entitlementsOf(location, location.subscription).canSend) return all(failed(MSG.sendingPaused));
   if (!campaign) return all(failed(MSG.dispatchCampaignNotFound));
@@ -95,8 +106,9 @@ async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<Map<numbe
       origin: { source },
     },
     items,
+    (done) => record(db, new Map(done.map((o) => [o.key, outcomeOfItem(o)]))),
   );
-  return new Map(results.map((o) => [o.key, outcomeOfItem(o)]));
+  return { outcomes: new Map(results.map((o) => [o.key, outcomeOfItem(o)])), recorded: true };
 }
 
 async function record(db: Db, outcomes: Map<number, RequestOutcome>) {
@@ -112,7 +124,11 @@ async function record(db: Db, outcomes: Map<number, RequestOutcome>) {
 const sendBatch = coalescedPer((db: Db) =>
   coalesce(
     async (items: { deps: Deps; row: ClaimedRequest }[]): Promise<(RequestOutcome | null)[]> => {
-      const claimed = new Set(await requestQueries.claimMany(db, items.map((i) => i.row.id), new Date()));
+      const unclaimed = items.filter((i) => !i.row.claimed).map((i) => i.row.id);
+      const claimed = new Set([
+        ...items.filter((i) => i.row.claimed).map((i) => i.row.id),
+        ...(unclaimed.length > 0 ? await requestQueries.claimMany(db, unclaimed, new Date()) : []),
+      ]);
       const rows = items.filter((i) => claimed.has(i.row.id)).map((i) => i.row);
       // One process's requests share its database, providers and configuration; the first one's logger reports.
       const outcomes = rows.length > 0 ? await sendClaimed(items[0]!.deps, rows) : new Map<number, RequestOutcome>();
@@ -123,11 +139,12 @@ const sendBatch = coalescedPer((db: Db) =>
 );
 
 /**
- * Sends a recorded request that is due (status scheduled) from this process, with the others that arrive meanwhile:
- * while the batches in flight are being sent, the requests that come in wait and then go together, the way a
- * database commits several transactions with one flush; an idle process sends a lone request at once. Each batch is
- * claimed first, so a request the minute's sweep took meanwhile is not sent twice (null: the sweep has it), and one
- * this process never got to — it stopped — is still sent by the sweep.
+ * Sends a recorded request that is due from this process, with the others that arrive meanwhile: while the batches
+ * in flight are being sent, the requests that come in wait and then go together, the way a database commits several
+ * transactions with one flush; an idle process sends a lone request at once. A request recorded as scheduled is
+ * claimed first, so one the minute's sweep took meanwhile is not sent twice (null: the sweep has it), and one this
+ * process never got to — it stopped — is still sent by the sweep. A request recorded as sending (`claimed`) is this
+ * process's already; should the process stop before its dispatch is recorded, the sweep sends it once it is stale.
  */
 export function sendSoon(deps: Deps, row: ClaimedRequest): Promise<RequestOutcome | null> {
   return sendBatch(deps.db, { deps, row });
