@@ -130,6 +130,9 @@ const FEEDS: Record<string, Feed> = {
   },
 };
 
+/** When the feed's `n`th review was posted (ms); minutes vary so that two reviews never share an instant. */
+const postedAtOf = (feed: (typeof FEEDS)[string], n: number) => feed.epoch + n * feed.intervalDays * DAY + ((n * 37) % 300) * 60_000;
+
 /** How far back a local feed reaches. */
 export const LOCAL_FEED_DAYS = 400;
 
@@ -143,12 +146,22 @@ export function localFeed(key: string, now: Date = new Date()): FeedReview[] {
   const out: FeedReview[] = [];
   for (let n = last; n >= first; n--) {
     const [stars, text] = feed.lines[n % feed.lines.length]!;
-    // Minutes vary so that two reviews never share an instant.
-    const postedAt = new Date(feed.epoch + n * step + ((n * 37) % 300) * 60_000);
+    const postedAt = new Date(postedAtOf(feed, n));
     if (postedAt > now) continue;
     out.push({ id: `${feed.prefix}-${n}`, author: feed.authors[(n * 5) % feed.authors.length]!, stars, text, postedAt });
   }
   return out;
+}
+
+/**
+ * Whether the feed ever posted this review, however long ago: a profile keeps its reviews after they leave the
+ * window `localFeed` lists (a review imported then may still be answered).
+ */
+export function localFeedHas(key: string, reviewId: string, now: Date = new Date()): boolean {
+  const feed = FEEDS[key];
+  const n = feed && reviewId.startsWith(`${feed.prefix}-`) ? reviewId.slice(feed.prefix.length + 1) : null;
+  if (!feed || n === null || !/^(0|[1-9]\d{0,8})$/.test(n)) return false;
+  return postedAtOf(feed, Number(n)) <= now.getTime();
 }
 
 /** The profile's own figures (average rating and review count) of a feed, or null for an unknown key. */

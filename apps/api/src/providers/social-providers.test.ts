@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { createFacebookProvider } from './facebook/index.js';
 import { createGoogleProvider } from './google/index.js';
 import { createPlacesProvider } from './places/index.js';
+import { LOCAL_FEED_DAYS, localFeed, localFeedHas } from './local-reviews.js';
 
 describe('places, google and facebook providers', () => {
   it('are the local ones without keys', async () => {
@@ -58,5 +59,28 @@ describe('local demo providers', () => {
     const facebook = createFacebookProvider(loadConfig({}));
     const user = await facebook.exchangeCode('local-facebook:2');
     expect(await facebook.listPages(user.userToken)).toEqual([]);
+  });
+
+  it('keep every review a feed ever posted answerable, not only those its window lists', () => {
+    const key = 'locations/5120000000000000101';
+    const now = new Date('2026-11-28T12:00:00Z');
+    const listed = localFeed(key, now);
+    const oldest = listed[listed.length - 1]!;
+    expect(now.getTime() - oldest.postedAt.getTime()).toBeLessThanOrEqual(LOCAL_FEED_DAYS * 86_400_000);
+    const n = Number(oldest.id.split('-').pop());
+    expect(n).toBeGreaterThan(0);
+    // Older than the window, but posted: still the profile's review.
+    expect(listed.some((r) => r.id === `demo-austin-g-${n - 1}`)).toBe(false);
+    expect(localFeedHas(key, `demo-austin-g-${n - 1}`, now)).toBe(true);
+    expect(localFeedHas(key, 'demo-austin-g-0', now)).toBe(true);
+    expect(listed.every((r) => localFeedHas(key, r.id, now))).toBe(true);
+    // Not yet posted, another feed's, or not a review id at all.
+    const newest = Number(listed[0]!.id.split('-').pop());
+    expect(localFeedHas(key, `demo-austin-g-${newest + 1}`, now)).toBe(false);
+    expect(localFeedHas(key, `demo-dallas-g-${n}`, now)).toBe(false);
+    for (const id of ['demo-austin-g-', 'demo-austin-g-01', 'demo-austin-g--1', 'demo-austin-g-1e3', 'demo-austin-g-99999999999']) {
+      expect(localFeedHas(key, id, now), id).toBe(false);
+    }
+    expect(localFeedHas('nope', 'demo-austin-g-1', now)).toBe(false);
   });
 });

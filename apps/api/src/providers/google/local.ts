@@ -1,7 +1,7 @@
 import { socialApi } from '@kudo/shared';
 import { localConsentPage } from '../local-consent.js';
 import { ProviderError } from '../social-errors.js';
-import { localFeed, localFeedProfile } from '../local-reviews.js';
+import { localFeed, localFeedHas, localFeedProfile } from '../local-reviews.js';
 import type { Db } from '../../lib/db.js';
 import type { GbpListing, GbpReviewReply, GoogleProvider } from './types.js';
 
@@ -76,7 +76,7 @@ function memoryReplies(): FeedReplies {
 export function localGoogleProvider(db?: Db): GoogleProvider {
   const replies = db ? storedReplies(db) : memoryReplies();
   const known = (location: string, reviewId: string) => {
-    if (!localFeed(location).some((r) => r.id === reviewId)) throw new ProviderError('unavailable', `No local review ${reviewId}`);
+    if (!localFeedHas(location, reviewId)) throw new ProviderError('unavailable', `No local review ${reviewId}`);
   };
   const accountOf = (value: string, prefix: string) => {
     const match = new RegExp(`^${prefix}:([12])(?::.*)?$`).exec(value);

@@ -8,16 +8,20 @@ import { Page } from '../../../components/Page';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { defaultTableState, localPage, useUrlTableState } from '../../../components/tableState';
 import { call } from '../../../lib/api';
-import { hhmmss } from '../utils/time';
+import { closeTime } from '../utils/time';
 import styles from './Reports.module.css';
 
 type Key = keyof UsageRow;
+
+/** Whether any conversation was closed in the dates: one counted for a user, or an average above zero. */
+const anyClosed = (d: { data: { average_conversation_time: { value: number } }; rows: UsageRow[] }) =>
+  d.data.average_conversation_time.value > 0 || d.rows.some((r) => r.conversation_closed_count > 0);
 const COLUMNS: { id: Key; header: string; cell: (r: UsageRow) => string | number }[] = [
   { id: 'email', header: 'Email', cell: (r) => r.email },
   { id: 'conversation_count', header: 'Conversations', cell: (r) => r.conversation_count },
   { id: 'conversation_closed_count', header: 'Closed', cell: (r) => r.conversation_closed_count },
   { id: 'message_count', header: 'Messages', cell: (r) => r.message_count },
-  { id: 'conversation_time', header: 'Time to Close', cell: (r) => hhmmss(r.conversation_time) },
+  { id: 'conversation_time', header: 'Time to Close', cell: (r) => closeTime(r.conversation_time, r.conversation_closed_count > 0) },
   { id: 'outbound_message_count', header: 'Outbound Messages', cell: (r) => r.outbound_message_count },
   { id: 'inbound_message_count', header: 'Inbound Messages', cell: (r) => r.inbound_message_count },
 ];
@@ -58,7 +62,8 @@ export default function MessagingUsagePage() {
             </Card>
             <Card className={styles.stat}>
               <span>Avg. Conversation Time</span>
-              <strong>{hhmmss(d.data.average_conversation_time.value)}</strong>
+              <strong>{closeTime(d.data.average_conversation_time.value, anyClosed(d))}</strong>
+              {!anyClosed(d) && <small>No conversation closed in these dates</small>}
             </Card>
           </div>
         )}

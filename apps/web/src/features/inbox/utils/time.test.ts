@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hhmmss, timeAgo } from './time';
+import { closeTime, hhmmss, timeAgo } from './time';
 
 describe('inbox time labels', () => {
   const now = Date.parse('2026-06-01T12:00:00Z');
@@ -21,5 +21,11 @@ describe('inbox time labels', () => {
     expect(hhmmss(0)).toBe('00:00:00');
     expect(hhmmss(3725)).toBe('01:02:05');
     expect(hhmmss(360_000)).toBe('100:00:00');
+  });
+
+  it('shows a dash for a time to close where nothing was closed, and hh:mm:ss otherwise, zero included', () => {
+    expect(closeTime(0, false)).toBe('—');
+    expect(closeTime(0, true)).toBe('00:00:00');
+    expect(closeTime(3725, true)).toBe('01:02:05');
   });
 });

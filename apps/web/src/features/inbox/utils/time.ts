@@ -27,6 +27,11 @@ export function hhmmss(total: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
+/** A time to close as hh:mm:ss, or a dash where no conversation was closed (00:00:00 would read as closed at once). */
+export function closeTime(seconds: number, anyClosed: boolean): string {
+  return anyClosed ? hhmmss(seconds) : '—';
+}
+
 /** A message's time in the location's zone: 'Mar 4, 2:05 PM'. */
 export function messageTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
