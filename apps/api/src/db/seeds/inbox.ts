@@ -75,9 +75,10 @@ export const seedInbox: AreaSeeder = async (tx, { austinId, dallasId, now, users
   const plans: Plan[] = [];
   const total = 130;
   for (let i = 0; i < total; i++) {
-    // Spread over 395 days, a little denser recently; the last 14 stay open.
+    // The closed ones spread from 395 days ago to about two weeks ago (so the last 30 days hold some closes), the
+    // last 14 open over the last two weeks.
     const open = i >= total - 14;
-    const ageDays = open ? (total - i) * 0.9 + rnd() * 0.5 : 395 * (1 - i / total) + rnd() * 2;
+    const ageDays = open ? (total - i) * 0.9 + rnd() * 0.5 : 14 + 381 * (1 - i / (total - 14)) + rnd() * 2;
     const start = now.getTime() - ageDays * DAY - rnd() * 8 * HOUR;
     const assignee = pick(staffIds);
     const waiting = open && i % 2 === 0;

@@ -6,12 +6,12 @@ import { pathFor } from '../../../config/routes';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import { CopyField } from '../../../components/CopyField';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryBoundary } from '../../../components/QueryBoundary';
 import { SelectField } from '../../../components/SelectField';
 import { LoadingState } from '../../../components/States';
-import { TextField } from '../../../components/TextField';
 import { defaultTableState, type TableState } from '../../../components/tableState';
 import { useToast } from '../../../components/Toast';
 import { errorMessage } from '../../../lib/forms';
@@ -30,31 +30,6 @@ import styles from '../components/FieldService.module.css';
 import { TestJobModal } from '../components/TestJobModal';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-  return (
-    <div>
-      <div className={styles.copyRow}>
-        <TextField label={label} value={value} readOnly onFocus={(e) => e.currentTarget.select()} />
-        <Button variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
-          Copy
-        </Button>
-      </div>
-      <p role="status" className={styles.muted}>
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'The browser refused: select the address and copy it.' : ''}
-      </p>
-    </div>
-  );
-}
 
 const HOW: Record<FieldConnectorItem['provider'], string> = {
   jobber: "Connect with Jobber's sign-in. Jobber's JOB_CLOSED events arrive at the address below on their own.",
@@ -92,7 +67,7 @@ function Connector({ c, locationId, onConnect }: { c: FieldConnectorItem; locati
           <p className={styles.muted}>
             {c.account_name} · since {when(c.connected_at)}
           </p>
-          {c.webhook_url && <CopyField label={`${name} webhook address`} value={c.webhook_url} />}
+          {c.webhook_url && <CopyField label={`${name} webhook address`} value={c.webhook_url} noun="address" buttonLabel={`Copy ${name} webhook address`} />}
         </>
       )}
       <div className={styles.actions}>
@@ -138,7 +113,7 @@ function JobWebhook({ url, locationId }: { url: string; locationId: number }) {
   return (
     <Card title="Job webhook" description="For every other system (Zapier, Make, n8n, your own): POST each job done to this secret address. A job sent twice is handled once.">
       <div className={styles.stack}>
-        <CopyField label="Job webhook address" value={url} />
+        <CopyField label="Job webhook address" value={url} noun="address" buttonLabel="Copy job webhook address" />
         <pre className={styles.curl} aria-label="Example with curl">
           {curlOf(url)}
         </pre>

@@ -2,6 +2,8 @@ import { API_KEY_LIMITS, API_KEY_MSG, API_SCOPE_INFO, API_SCOPES, type ApiScope 
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
+import { ChoiceFieldset } from '../../../components/ChoiceFieldset';
+import { CopyField } from '../../../components/CopyField';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
 import { useFormErrors, type FieldErrors } from '../../../lib/forms';
@@ -17,7 +19,6 @@ export function CreateApiKeyModal({ open, onOpenChange, locationId }: { open: bo
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([]);
   const [made, setMade] = useState<{ key: string; name: string } | null>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const { errors, generalError, accept, clear } = useFormErrors(create);
 
   const close = (next: boolean) => {
@@ -26,7 +27,6 @@ export function CreateApiKeyModal({ open, onOpenChange, locationId }: { open: bo
       setName('');
       setScopes([]);
       setMade(null);
-      setCopied(null);
       clear();
     }
     onOpenChange(next);
@@ -42,16 +42,6 @@ export function CreateApiKeyModal({ open, onOpenChange, locationId }: { open: bo
     create.mutate({ name: trimmed, scopes }, { onSuccess: ({ data }) => setMade({ key: data.key, name: data.name }) });
   };
 
-  const copy = async () => {
-    if (!made) return;
-    try {
-      await navigator.clipboard.writeText(made.key);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-
   if (made) {
     return (
       <Modal
@@ -62,15 +52,7 @@ export function CreateApiKeyModal({ open, onOpenChange, locationId }: { open: bo
         footer={<Button onClick={() => close(false)}>Done</Button>}
       >
         <div className={styles.form}>
-          <div className={styles.keyRow}>
-            <TextField label={`API key “${made.name}”`} value={made.key} readOnly className={styles.keyInput} onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="secondary" onClick={() => void copy()}>
-              Copy
-            </Button>
-          </div>
-          <p role="status" className={styles.muted}>
-            {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copying was refused by the browser: select the key and copy it.' : ''}
-          </p>
+          <CopyField label={`API key “${made.name}”`} value={made.key} noun="key" />
         </div>
       </Modal>
     );
@@ -108,34 +90,14 @@ export function CreateApiKeyModal({ open, onOpenChange, locationId }: { open: bo
           hint="What uses it, e.g. “Field app” or “Zapier”. Sends it makes show this name in Operate › Activity."
           autoFocus
         />
-        <fieldset className={styles.scopes} aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}>
-          <legend>Scopes</legend>
-          {API_SCOPES.map((scope) => {
-            const id = `api-key-scope-${scope.replace(/[^a-z]/g, '-')}`;
-            return (
-              <div key={scope} className={styles.scope}>
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={scopes.includes(scope)}
-                  aria-describedby={`${id}-hint`}
-                  onChange={(e) => setScopes((cur) => (e.target.checked ? [...cur, scope] : cur.filter((s) => s !== scope)))}
-                />
-                <label htmlFor={id}>
-                  <span className={styles.scopeName}>{API_SCOPE_INFO[scope].label}</span> <code className={styles.code}>{scope}</code>
-                </label>
-                <span id={`${id}-hint`} className={styles.scopeHint}>
-                  {API_SCOPE_INFO[scope].description}
-                </span>
-              </div>
-            );
-          })}
-          {errors.scopes && (
-            <p id="api-key-scopes-error" className={styles.error}>
-              {errors.scopes}
-            </p>
-          )}
-        </fieldset>
+        <ChoiceFieldset
+          legend="Scopes"
+          idPrefix="api-key-scope"
+          choices={API_SCOPES.map((scope) => ({ value: scope, ...API_SCOPE_INFO[scope] }))}
+          selected={scopes}
+          onChange={setScopes}
+          error={errors.scopes}
+        />
       </form>
     </Modal>
   );

@@ -2,6 +2,8 @@ import { WEBHOOK_EVENT_INFO, WEBHOOK_EVENTS, WEBHOOK_LIMITS, WEBHOOK_MSG, type W
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
+import { ChoiceFieldset } from '../../../components/ChoiceFieldset';
+import { CopyField } from '../../../components/CopyField';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
 import { useFormErrors, type FieldErrors } from '../../../lib/forms';
@@ -17,7 +19,6 @@ export function AddWebhookModal({ open, onOpenChange, locationId }: { open: bool
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [made, setMade] = useState<{ secret: string; url: string } | null>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const { errors, generalError, accept, clear } = useFormErrors(create);
 
   const close = (next: boolean) => {
@@ -26,7 +27,6 @@ export function AddWebhookModal({ open, onOpenChange, locationId }: { open: bool
       setUrl('');
       setEvents([]);
       setMade(null);
-      setCopied(null);
       clear();
     }
     onOpenChange(next);
@@ -42,16 +42,6 @@ export function AddWebhookModal({ open, onOpenChange, locationId }: { open: bool
     create.mutate({ url: trimmed, events }, { onSuccess: ({ data }) => setMade({ secret: data.secret, url: data.url }) });
   };
 
-  const copy = async () => {
-    if (!made) return;
-    try {
-      await navigator.clipboard.writeText(made.secret);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-
   if (made) {
     return (
       <Modal
@@ -63,15 +53,7 @@ export function AddWebhookModal({ open, onOpenChange, locationId }: { open: bool
       >
         <div className={styles.form}>
           <p className={styles.code}>{made.url}</p>
-          <div className={styles.secretRow}>
-            <TextField label="Signing secret" value={made.secret} readOnly className={styles.secretInput} onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="secondary" onClick={() => void copy()}>
-              Copy
-            </Button>
-          </div>
-          <p role="status" className={styles.muted}>
-            {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copying was refused by the browser: select the secret and copy it.' : ''}
-          </p>
+          <CopyField label="Signing secret" value={made.secret} noun="secret" />
         </div>
       </Modal>
     );
@@ -112,34 +94,14 @@ export function AddWebhookModal({ open, onOpenChange, locationId }: { open: bool
           hint="A public https address, e.g. a Zapier catch hook."
           autoFocus
         />
-        <fieldset className={styles.events} aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-          <legend>Events</legend>
-          {WEBHOOK_EVENTS.map((type) => {
-            const id = `webhook-event-${type.replace(/[^a-z]/g, '-')}`;
-            return (
-              <div key={type} className={styles.event}>
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={events.includes(type)}
-                  aria-describedby={`${id}-hint`}
-                  onChange={(e) => setEvents((cur) => (e.target.checked ? [...cur, type] : cur.filter((t) => t !== type)))}
-                />
-                <label htmlFor={id}>
-                  <span className={styles.eventName}>{WEBHOOK_EVENT_INFO[type].label}</span> <code className={styles.code}>{type}</code>
-                </label>
-                <span id={`${id}-hint`} className={styles.eventHint}>
-                  {WEBHOOK_EVENT_INFO[type].description}
-                </span>
-              </div>
-            );
-          })}
-          {errors.events && (
-            <p id="webhook-events-error" className={styles.error}>
-              {errors.events}
-            </p>
-          )}
-        </fieldset>
+        <ChoiceFieldset
+          legend="Events"
+          idPrefix="webhook-event"
+          choices={WEBHOOK_EVENTS.map((type) => ({ value: type, ...WEBHOOK_EVENT_INFO[type] }))}
+          selected={events}
+          onChange={setEvents}
+          error={errors.events}
+        />
       </form>
     </Modal>
   );
