@@ -147,18 +147,19 @@ export async function createReviewRequest(
   const phone = input.customer.phone ? toE164(input.customer.phone) : null;
   const email = input.customer.email ?? null;
   const publicId = newPublicId();
+  const newRow = newRequest(caller, input, {
+    publicId,
+    idempotencyKey,
+    requestHash: hashToken(JSON.stringify(input)),
+    phone,
+    asked,
+    now,
+    scheduledFor,
+    dueNow,
+    claimNow: waitSeconds !== null,
+  });
   const row = await recordSoon(ctx.db, {
-    request: newRequest(caller, input, {
-      publicId,
-      idempotencyKey,
-      requestHash: hashToken(JSON.stringify(input)),
-      phone,
-      asked,
-      now,
-      scheduledFor,
-      dueNow,
-      claimNow: waitSeconds !== null,
-    }),
+    request: newRow,
     campaign: { campaignUid: input.campaign_uid ?? null, employeeId: input.employee_id ?? null },
   });
   if (!row) return createFully(ctx, input, idempotencyKey, waitSeconds);
@@ -174,7 +175,7 @@ export async function createReviewRequest(
           customerEmail: email,
           channel: input.channel,
           source: 'api',
-          claimed: waitSeconds !== null,
+          claimed: newRow.status === 'sending',
         },
         waitSeconds,
       )
@@ -222,11 +223,8 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
   const scheduledFor = nextSendTime(asked && asked > now ? asked : now, location.timeZone, ctx.config.sendWindow);
   const dueNow = scheduledFor.getTime() <= now.getTime();
   const phone = input.customer.phone ? toE164(input.customer.phone) : null;
-  const id = await requestQueries.insert(
-    db,
-    newRequest(caller, input, { publicId: newPublicId(), idempotencyKey, requestHash, phone, asked, now, scheduledFor, dueNow, claimNow: waitSeconds !== null }),
-    campaign.id,
-  );
+  const newRow = newRequest(caller, input, { publicId: newPublicId(), idempotencyKey, requestHash, phone, asked, now, scheduledFor, dueNow, claimNow: waitSeconds !== null });
+  const id = await requestQueries.insert(db, newRow, campaign.id);
   if (id === undefined) {
     // Another request with this key was recorded meanwhile: answer that one.
     const earlier = await db.apiReviewRequest.findUniqueOrThrow({ where: { apiKeyId_idempotencyKey: { apiKeyId: caller.keyId, idempotencyKey: idempotencyKey! } } });
@@ -235,7 +233,7 @@ async function createFully(ctx: ApiCtx, input: Input, idempotencyKey: string | n
   if (!dueNow) return { request: await viewOf(ctx, id), replayed: false };
   // Without a wait, the request as recorded (the send that follows may be quicker than a read of it).
   const recorded = waitSeconds === null ? await viewOf(ctx, id) : null;
-  await deliver(ctx, { ...claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } })), claimed: waitSeconds !== null }, waitSeconds);
+  await deliver(ctx, { ...claimedOf(await db.apiReviewRequest.findUniqueOrThrow({ where: { id } })), claimed: newRow.status === 'sending' }, waitSeconds);
   return { request: recorded ?? (await viewOf(ctx, id)), replayed: false };
 }
 

@@ -16,6 +16,7 @@ type Key = keyof UsageRow;
 /** Whether any conversation was closed in the dates: one counted for a user, or an average above zero. */
 const anyClosed = (d: { data: { average_conversation_time: { value: number } }; rows: UsageRow[] }) =>
   d.data.average_conversation_time.value > 0 || d.rows.some((r) => r.conversation_closed_count > 0);
+
 const COLUMNS: { id: Key; header: string; cell: (r: UsageRow) => string | number }[] = [
   { id: 'email', header: 'Email', cell: (r) => r.email },
   { id: 'conversation_count', header: 'Conversations', cell: (r) => r.conversation_count },
