@@ -553,6 +553,21 @@ describe('public API: keys in settings, and version 1 with them', async () => {
       }
     });
 
+    it('records a scheduled request whose campaign was deleted before its time as failed with the reason, and sends nothing', async () => {
+      const gone = await t.db.campaign.create({
+        data: { locationId: austin.id, uid: `gone-${Date.now()}`, name: 'Gone Tech', description: '', department: 'Plumbing', image: '', employeeId: 'EMP-GONE', isDefault: false },
+      });
+      const sendAt = new Date(Date.now() + 3600_000);
+      const res = await v1('POST', '/review-requests', austinKey.key, body({ customer: { name: 'Left Behind', phone: '5125550334' }, campaign_uid: gone.uid, send_at: sendAt.toISOString() }));
+      expect(res.statusCode).toBe(201);
+      const made = res.json();
+      await t.db.campaign.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+      const before = await counts();
+      await sendDueRequests({ ...t.app.deps, log: t.app.log }, new Date(sendAt.getTime() + 1000));
+      expect((await v1('GET', `/review-requests/${made.id}`, austinKey.key)).json()).toMatchObject({ status: 'failed', error: MSG.dispatchCampaignNotFound, sent_at: null });
+      expect(await counts()).toEqual(before);
+    });
+
     it('applies the trial allowance and the plan: refused up front, or spent when sent', async () => {
       const key = await keyFor(lite.id, ['review_requests:write']);
       const liteCampaign = await t.db.campaign.findFirst({ where: { locationId: lite.id, deletedAt: null } });

@@ -42,8 +42,8 @@ const outcomeOfItem = (o: ItemOutcome): RequestOutcome =>
 /**
  * Sends claimed requests through Operate's batched send, a batch per location, campaign and source: the
  * location's sending rights and the campaign are read once per batch, then the batch's opt-outs, customers,
- * dispatches (unique per request, so none is ever sent twice) and texts take a few statements for all. Every
- * request's status is recorded in one statement at the end.
+ * dispatches (unique per request, so none is ever sent twice) and texts take a few statements for all. Each group
+ * records its requests' outcomes in one statement, a failed group's as failed.
  */
 export async function sendClaimed(deps: Deps, rows: readonly ClaimedRequest[]): Promise<Map<number, RequestOutcome>> {
   const groups = new Map<string, ClaimedRequest[]>();
@@ -54,28 +54,22 @@ export async function sendClaimed(deps: Deps, rows: readonly ClaimedRequest[]): 
     else groups.set(key, [row]);
   }
   const outcomes = new Map<number, RequestOutcome>();
-  // Outcomes not yet written: a group that was sent writes its own beside its dispatches' results.
-  const unrecorded = new Map<number, RequestOutcome>();
   for (const group of groups.values()) {
+    let sent: Map<number, RequestOutcome>;
     try {
-      const sent = await sendGroup(deps, group);
-      for (const [id, outcome] of sent.outcomes) {
-        outcomes.set(id, outcome);
-        if (!sent.recorded) unrecorded.set(id, outcome);
-      }
+      sent = await sendGroup(deps, group);
     } catch (err) {
       deps.log.error({ err, apiRequestIds: group.map((r) => r.id) }, 'review requests failed');
-      for (const row of group) {
-        outcomes.set(row.id, failed(UNEXPECTED_FAILURE));
-        unrecorded.set(row.id, failed(UNEXPECTED_FAILURE));
-      }
+      sent = new Map(group.map((r) => [r.id, failed(UNEXPECTED_FAILURE)]));
+      await record(deps.db, sent);
     }
+    for (const [id, outcome] of sent) outcomes.set(id, outcome);
   }
-  await record(deps.db, unrecorded);
   return outcomes;
 }
 
-async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<{ outcomes: Map<number, RequestOutcome>; recorded: boolean }> {
+/** Sends one group and records its requests' outcomes: a refusal at once, a send beside its dispatches' results. */
+async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<Map<number, RequestOutcome>> {
   const { db } = deps;
   const { locationId, campaignId, source } = group[0]!;
   // The location's rights, the campaign and what the messages need of the business, read at once.
@@ -84,7 +78,11 @@ async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<{ outcome
     db.campaign.findFirst({ where: { id: campaignId, locationId, deletedAt: null } }),
     sendContextOf(deps, locationId),
   ]);
-  const all = (outcome: RequestOutcome) => ({ outcomes: new Map(group.map((r) => [r.id, outcome])), recorded: false });
+  const all = async (outcome: RequestOutcome) => {
+    const refused = new Map(group.map((r) => [r.id, outcome]));
+    await record(db, refused);
+    return refused;
+  };
   // What Operate's send refuses for the whole location or campaign, refused here the same way.
   if (!entitlementsOf(location, location.subscription).canSend) return all(failed(MSG.sendingPaused));
   if (!campaign) return all(failed(MSG.dispatchCampaignNotFound));
@@ -108,7 +106,7 @@ async function sendGroup(deps: Deps, group: ClaimedRequest[]): Promise<{ outcome
     items,
     (done) => record(db, new Map(done.map((o) => [o.key, outcomeOfItem(o)]))),
   );
-  return { outcomes: new Map(results.map((o) => [o.key, outcomeOfItem(o)])), recorded: true };
+  return new Map(results.map((o) => [o.key, outcomeOfItem(o)]));
 }
 
 async function record(db: Db, outcomes: Map<number, RequestOutcome>) {
