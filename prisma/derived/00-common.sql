@@ -66,11 +66,28 @@ LANGUAGE sql IMMUTABLE AS $$
   END
 $$;
 
--- Takes the shared lock of every location of a statement's rows (`query` gives location_id), in id order.
-CREATE OR REPLACE FUNCTION derived_share_locations(query text) RETURNS text
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT format('SELECT count(derived_share_location(x.location_id)) FROM (SELECT DISTINCT q.location_id FROM (%s) q WHERE q.location_id IS NOT NULL ORDER BY 1) x', query)
-$$;
+-- Defines a store's statement trigger functions, one for each kind of statement (`ops`): <name>_insert(),
+-- <name>_update() and <name>_delete(). Each is `body` (PL/pgSQL statements) with every {changed} replaced by the
+-- statement's rows as `rows_of` (a function of the operation, rollup_changed_rows by default) gives them, in
+-- parentheses; {locked} stands for taking the shared lock of each of those rows' locations, in id order. Written out
+-- per operation, the statements are static: each database session plans them once and keeps the plans, where a
+-- statement built at run time (EXECUTE) is planned again on every call, which cost several times the work itself for
+-- a statement of a few rows.
+CREATE OR REPLACE FUNCTION derived_statement_functions(name text, body text, rows_of text DEFAULT 'rollup_changed_rows',
+  ops text[] DEFAULT ARRAY['INSERT', 'UPDATE', 'DELETE']) RETURNS void
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  op text;
+  rows text;
+BEGIN
+  FOREACH op IN ARRAY ops LOOP
+    EXECUTE format('SELECT %I($1)', rows_of) INTO rows USING op;
+    EXECUTE format('CREATE OR REPLACE FUNCTION %I() RETURNS trigger LANGUAGE plpgsql AS %L', name || '_' || lower(op),
+      format(E'BEGIN\n%s\nRETURN NULL;\nEND', replace(replace(body, '{locked}',
+        'PERFORM count(derived_share_location(x.location_id)) FROM (SELECT DISTINCT q.location_id FROM {changed} q WHERE q.location_id IS NOT NULL ORDER BY 1) x;'),
+        '{changed}', '(' || rows || ')')));
+  END LOOP;
+END $fn$;
 
 -- A new time zone moves every local day: the day stores of the location are rebuilt under its exclusive lock
 -- (writers of the location wait, then read the new zone), and its stored transcript days all go stale.
@@ -143,3 +160,4 @@ DROP FUNCTION IF EXISTS analytics_location_zone_changed();
 DROP FUNCTION IF EXISTS leaderboard_location_zone_changed();
 DROP FUNCTION IF EXISTS logs_location_zone_changed();
 DROP FUNCTION IF EXISTS transcript_location_zone_changed();
+DROP FUNCTION IF EXISTS derived_share_locations(text);

@@ -43,35 +43,29 @@ FOR EACH ROW EXECUTE FUNCTION campaign_daily_stats_reviews_changed();
 ALTER TABLE reviews ENABLE TRIGGER reviews_campaign_daily_stats;
 
 -- A statement's dispatches: their pulseChecks and bios sent, on their campaigns' days.
-CREATE OR REPLACE FUNCTION campaign_daily_stats_dispatches() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  changed text := rollup_changed_rows(TG_OP);
-BEGIN
-  EXECUTE derived_share_locations(changed);
-  EXECUTE format($sql$
-    INSERT INTO campaign_daily_stats AS s (location_id, campaign_id, day, pchecks, bios)
-    SELECT d.location_id, d.campaign_id, (d.created_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date,
-           sum(d.sign * (d.kind = 'pcheck')::int), sum(d.sign * (d.kind = 'bio')::int)
-      FROM (%s) d JOIN locations l ON l.id = d.location_id
-     WHERE NOT d.is_test AND d.kind IN ('pcheck', 'bio') AND (coalesce(d.sms_status, 0) = 1 OR coalesce(d.email_status, 0) = 1)
-     GROUP BY 1, 2, 3
-    HAVING (sum(d.sign * (d.kind = 'pcheck')::int), sum(d.sign * (d.kind = 'bio')::int)) <> (0, 0)
-     ORDER BY 1, 3, 2
-    ON CONFLICT (location_id, day, campaign_id) DO UPDATE SET pchecks = s.pchecks + EXCLUDED.pchecks, bios = s.bios + EXCLUDED.bios
-  $sql$, changed);
-  RETURN NULL;
-END $fn$;
+SELECT derived_statement_functions('campaign_daily_stats_dispatches', $body$
+  {locked}
+  INSERT INTO campaign_daily_stats AS s (location_id, campaign_id, day, pchecks, bios)
+  SELECT d.location_id, d.campaign_id, (d.created_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date,
+         sum(d.sign * (d.kind = 'pcheck')::int), sum(d.sign * (d.kind = 'bio')::int)
+    FROM {changed} d JOIN locations l ON l.id = d.location_id
+   WHERE NOT d.is_test AND d.kind IN ('pcheck', 'bio') AND (coalesce(d.sms_status, 0) = 1 OR coalesce(d.email_status, 0) = 1)
+   GROUP BY 1, 2, 3
+  HAVING (sum(d.sign * (d.kind = 'pcheck')::int), sum(d.sign * (d.kind = 'bio')::int)) <> (0, 0)
+   ORDER BY 1, 3, 2
+  ON CONFLICT (location_id, day, campaign_id) DO UPDATE SET pchecks = s.pchecks + EXCLUDED.pchecks, bios = s.bios + EXCLUDED.bios;
+$body$);
 
 CREATE OR REPLACE TRIGGER dispatches_campaign_daily_stats_insert AFTER INSERT ON dispatches
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_daily_stats_dispatches();
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_daily_stats_dispatches_insert();
 CREATE OR REPLACE TRIGGER dispatches_campaign_daily_stats_update AFTER UPDATE ON dispatches
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_daily_stats_dispatches();
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_daily_stats_dispatches_update();
 CREATE OR REPLACE TRIGGER dispatches_campaign_daily_stats_delete AFTER DELETE ON dispatches
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_daily_stats_dispatches();
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_daily_stats_dispatches_delete();
 ALTER TABLE dispatches ENABLE TRIGGER dispatches_campaign_daily_stats_insert;
 ALTER TABLE dispatches ENABLE TRIGGER dispatches_campaign_daily_stats_update;
 ALTER TABLE dispatches ENABLE TRIGGER dispatches_campaign_daily_stats_delete;
+DROP FUNCTION IF EXISTS campaign_daily_stats_dispatches();
 
 CREATE OR REPLACE FUNCTION derived_rebuild_campaign_daily_stats(loc integer, from_day date, to_day date) RETURNS integer
 LANGUAGE plpgsql AS $$

@@ -11,43 +11,37 @@
 -- Rebuilt by: derived_rebuild_dispatch_daily_stats(location, from_day, to_day).
 
 -- A statement's dispatches: their sends on their days. See docs/decisions.md ("Sent means a channel took it").
-CREATE OR REPLACE FUNCTION dispatch_daily_stats_dispatches() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  changed text := rollup_changed_rows(TG_OP);
-BEGIN
-  EXECUTE derived_share_locations(changed);
-  EXECUTE format($sql$
-    INSERT INTO dispatch_daily_stats AS s (location_id, day, pcheck_email, pcheck_sms, bio_email, bio_sms)
-    SELECT d.location_id, (d.created_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date,
-           sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.email_status, 0) = 1)::int),
-           sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.sms_status, 0) = 1)::int),
-           sum(d.sign * (d.kind = 'bio' AND coalesce(d.email_status, 0) = 1)::int),
-           sum(d.sign * (d.kind = 'bio' AND coalesce(d.sms_status, 0) = 1)::int)
-      FROM (%s) d JOIN locations l ON l.id = d.location_id
-     WHERE NOT d.is_test AND (coalesce(d.sms_status, 0) = 1 OR coalesce(d.email_status, 0) = 1)
-     GROUP BY 1, 2
-    HAVING (sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.email_status, 0) = 1)::int),
-            sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.sms_status, 0) = 1)::int),
-            sum(d.sign * (d.kind = 'bio' AND coalesce(d.email_status, 0) = 1)::int),
-            sum(d.sign * (d.kind = 'bio' AND coalesce(d.sms_status, 0) = 1)::int)) <> (0, 0, 0, 0)
-     ORDER BY 1, 2
-    ON CONFLICT (location_id, day) DO UPDATE SET
-      pcheck_email = s.pcheck_email + EXCLUDED.pcheck_email, pcheck_sms = s.pcheck_sms + EXCLUDED.pcheck_sms,
-      bio_email = s.bio_email + EXCLUDED.bio_email, bio_sms = s.bio_sms + EXCLUDED.bio_sms
-  $sql$, changed);
-  RETURN NULL;
-END $fn$;
+SELECT derived_statement_functions('dispatch_daily_stats_dispatches', $body$
+  {locked}
+  INSERT INTO dispatch_daily_stats AS s (location_id, day, pcheck_email, pcheck_sms, bio_email, bio_sms)
+  SELECT d.location_id, (d.created_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date,
+         sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.email_status, 0) = 1)::int),
+         sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.sms_status, 0) = 1)::int),
+         sum(d.sign * (d.kind = 'bio' AND coalesce(d.email_status, 0) = 1)::int),
+         sum(d.sign * (d.kind = 'bio' AND coalesce(d.sms_status, 0) = 1)::int)
+    FROM {changed} d JOIN locations l ON l.id = d.location_id
+   WHERE NOT d.is_test AND (coalesce(d.sms_status, 0) = 1 OR coalesce(d.email_status, 0) = 1)
+   GROUP BY 1, 2
+  HAVING (sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.email_status, 0) = 1)::int),
+          sum(d.sign * (d.kind = 'pcheck' AND coalesce(d.sms_status, 0) = 1)::int),
+          sum(d.sign * (d.kind = 'bio' AND coalesce(d.email_status, 0) = 1)::int),
+          sum(d.sign * (d.kind = 'bio' AND coalesce(d.sms_status, 0) = 1)::int)) <> (0, 0, 0, 0)
+   ORDER BY 1, 2
+  ON CONFLICT (location_id, day) DO UPDATE SET
+    pcheck_email = s.pcheck_email + EXCLUDED.pcheck_email, pcheck_sms = s.pcheck_sms + EXCLUDED.pcheck_sms,
+    bio_email = s.bio_email + EXCLUDED.bio_email, bio_sms = s.bio_sms + EXCLUDED.bio_sms;
+$body$);
 
 CREATE OR REPLACE TRIGGER dispatches_dispatch_daily_stats_insert AFTER INSERT ON dispatches
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dispatch_daily_stats_dispatches();
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dispatch_daily_stats_dispatches_insert();
 CREATE OR REPLACE TRIGGER dispatches_dispatch_daily_stats_update AFTER UPDATE ON dispatches
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dispatch_daily_stats_dispatches();
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dispatch_daily_stats_dispatches_update();
 CREATE OR REPLACE TRIGGER dispatches_dispatch_daily_stats_delete AFTER DELETE ON dispatches
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dispatch_daily_stats_dispatches();
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dispatch_daily_stats_dispatches_delete();
 ALTER TABLE dispatches ENABLE TRIGGER dispatches_dispatch_daily_stats_insert;
 ALTER TABLE dispatches ENABLE TRIGGER dispatches_dispatch_daily_stats_update;
 ALTER TABLE dispatches ENABLE TRIGGER dispatches_dispatch_daily_stats_delete;
+DROP FUNCTION IF EXISTS dispatch_daily_stats_dispatches();
 
 -- Adds a pulseCheck answer's figures to its day (sign 1) or takes them away (sign -1).
 CREATE OR REPLACE FUNCTION analytics_count_answer(r reviews, sign integer) RETURNS void

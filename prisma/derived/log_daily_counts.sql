@@ -6,43 +6,38 @@
 -- Rebuilt by: derived_rebuild_log_daily_counts(location, from_day, to_day).
 
 -- A statement's messages on the logs' days: outbound SMS ('sms') and every email ('email').
-CREATE OR REPLACE FUNCTION logs_counted() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  changed text := rollup_changed_rows(TG_OP);
-BEGIN
-  EXECUTE derived_share_locations(changed);
-  EXECUTE format($sql$
-    INSERT INTO log_daily_counts AS c (location_id, day, channel, count)
-    SELECT m.location_id, (m.created_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date, %L, sum(m.sign)
-      FROM (%s) m JOIN locations l ON l.id = m.location_id
-     WHERE %s
-     GROUP BY 1, 2
-    HAVING sum(m.sign) <> 0
-     ORDER BY 1, 2
-    ON CONFLICT (location_id, day, channel) DO UPDATE SET count = c.count + EXCLUDED.count
-  $sql$, TG_ARGV[0], changed, CASE TG_ARGV[0] WHEN 'sms' THEN 'm.direction = ''outbound''' ELSE 'true' END);
-  RETURN NULL;
-END $fn$;
+SELECT derived_statement_functions('logs_counted_' || c.channel, format($body$
+  {locked}
+  INSERT INTO log_daily_counts AS c (location_id, day, channel, count)
+  SELECT m.location_id, (m.created_at AT TIME ZONE 'UTC' AT TIME ZONE coalesce(l.time_zone, 'America/New_York'))::date, %L, sum(m.sign)
+    FROM {changed} m JOIN locations l ON l.id = m.location_id
+   WHERE %s
+   GROUP BY 1, 2
+  HAVING sum(m.sign) <> 0
+   ORDER BY 1, 2
+  ON CONFLICT (location_id, day, channel) DO UPDATE SET count = c.count + EXCLUDED.count;
+$body$, c.channel, c.messages))
+  FROM (VALUES ('sms', $$m.direction = 'outbound'$$), ('email', 'true')) AS c(channel, messages);
 
 CREATE OR REPLACE TRIGGER sms_messages_logs_insert AFTER INSERT ON sms_messages
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted('sms');
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted_sms_insert();
 CREATE OR REPLACE TRIGGER sms_messages_logs_update AFTER UPDATE ON sms_messages
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted('sms');
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted_sms_update();
 CREATE OR REPLACE TRIGGER sms_messages_logs_delete AFTER DELETE ON sms_messages
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted('sms');
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted_sms_delete();
 CREATE OR REPLACE TRIGGER email_logs_logs_insert AFTER INSERT ON email_logs
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted('email');
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted_email_insert();
 CREATE OR REPLACE TRIGGER email_logs_logs_update AFTER UPDATE ON email_logs
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted('email');
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted_email_update();
 CREATE OR REPLACE TRIGGER email_logs_logs_delete AFTER DELETE ON email_logs
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted('email');
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION logs_counted_email_delete();
 ALTER TABLE sms_messages ENABLE TRIGGER sms_messages_logs_insert;
 ALTER TABLE sms_messages ENABLE TRIGGER sms_messages_logs_update;
 ALTER TABLE sms_messages ENABLE TRIGGER sms_messages_logs_delete;
 ALTER TABLE email_logs ENABLE TRIGGER email_logs_logs_insert;
 ALTER TABLE email_logs ENABLE TRIGGER email_logs_logs_update;
 ALTER TABLE email_logs ENABLE TRIGGER email_logs_logs_delete;
+DROP FUNCTION IF EXISTS logs_counted();
 
 CREATE OR REPLACE FUNCTION derived_rebuild_log_daily_counts(loc integer, from_day date, to_day date) RETURNS integer
 LANGUAGE plpgsql AS $$

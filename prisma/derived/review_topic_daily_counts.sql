@@ -116,25 +116,19 @@ BEGIN
 END $fn$;
 
 -- A statement's changed reviews: their topics' counts on their campaign's day, added (new rows) or taken away (old).
-CREATE OR REPLACE FUNCTION review_topic_daily_counts_reviews() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  changed text := review_topic_changed_rows(TG_OP);
-BEGIN
-  EXECUTE derived_share_locations(changed);
-  EXECUTE review_topic_store_add(changed, 'review_topic_daily_counts', 'day', 'r.lt');
-  RETURN NULL;
-END $fn$;
+SELECT derived_statement_functions('review_topic_daily_counts_reviews', '{locked} ' || review_topic_store_add('{changed}', 'review_topic_daily_counts', 'day', 'r.lt') || ';',
+  'review_topic_changed_rows');
 
 CREATE OR REPLACE TRIGGER reviews_review_topic_daily_counts_insert AFTER INSERT ON reviews
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_daily_counts_reviews();
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_daily_counts_reviews_insert();
 CREATE OR REPLACE TRIGGER reviews_review_topic_daily_counts_update AFTER UPDATE ON reviews
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_daily_counts_reviews();
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_daily_counts_reviews_update();
 CREATE OR REPLACE TRIGGER reviews_review_topic_daily_counts_delete AFTER DELETE ON reviews
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_daily_counts_reviews();
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_daily_counts_reviews_delete();
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_insert;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_update;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_daily_counts_delete;
+DROP FUNCTION IF EXISTS review_topic_daily_counts_reviews();
 
 CREATE OR REPLACE FUNCTION derived_rebuild_review_topic_daily_counts(loc integer, from_day date, to_day date) RETURNS integer
 LANGUAGE sql AS $$

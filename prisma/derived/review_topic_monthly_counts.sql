@@ -10,25 +10,19 @@
 -- Rebuilt by: derived_rebuild_review_topic_monthly_counts(location, from_day, to_day): the whole months holding those
 --   days.
 
-CREATE OR REPLACE FUNCTION review_topic_monthly_counts_reviews() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  changed text := review_topic_changed_rows(TG_OP);
-BEGIN
-  EXECUTE derived_share_locations(changed);
-  EXECUTE review_topic_store_add(changed, 'review_topic_monthly_counts', 'month', 'date_trunc(''month'', r.lt)');
-  RETURN NULL;
-END $fn$;
+SELECT derived_statement_functions('review_topic_monthly_counts_reviews', '{locked} ' || review_topic_store_add('{changed}', 'review_topic_monthly_counts', 'month', 'date_trunc(''month'', r.lt)') || ';',
+  'review_topic_changed_rows');
 
 CREATE OR REPLACE TRIGGER reviews_review_topic_monthly_counts_insert AFTER INSERT ON reviews
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_monthly_counts_reviews();
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_monthly_counts_reviews_insert();
 CREATE OR REPLACE TRIGGER reviews_review_topic_monthly_counts_update AFTER UPDATE ON reviews
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_monthly_counts_reviews();
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_monthly_counts_reviews_update();
 CREATE OR REPLACE TRIGGER reviews_review_topic_monthly_counts_delete AFTER DELETE ON reviews
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_monthly_counts_reviews();
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION review_topic_monthly_counts_reviews_delete();
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_monthly_counts_insert;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_monthly_counts_update;
 ALTER TABLE reviews ENABLE TRIGGER reviews_review_topic_monthly_counts_delete;
+DROP FUNCTION IF EXISTS review_topic_monthly_counts_reviews();
 
 -- A month's row is a sum over all its days: the rebuild recomputes the whole months that hold from_day to to_day.
 CREATE OR REPLACE FUNCTION derived_rebuild_review_topic_monthly_counts(loc integer, from_day date, to_day date) RETURNS integer

@@ -18,8 +18,8 @@
 -- only lines of messages written more than two hours before it. A change to a message written more than an hour
 -- before the change marks its day stale. So a change that marks nothing (to a message written within the hour before
 -- it) can be missing from stored lines only if its transaction stayed open for more than an hour, which the
--- database's idle-in-transaction limit prevents; a new message, written now, marks nothing. Run by the triggers
--- themselves (EXECUTE), where the statement's transition tables are visible.
+-- database's idle-in-transaction limit prevents; a new message, written now, marks nothing. Written into the
+-- triggers' functions (derived_statement_functions), where the statement's transition tables are visible.
 CREATE OR REPLACE FUNCTION transcript_days_stale(query text) RETURNS text
 LANGUAGE sql IMMUTABLE AS $fn$
   SELECT format($sql$
@@ -33,41 +33,32 @@ LANGUAGE sql IMMUTABLE AS $fn$
 $fn$;
 
 -- Messages written, changed or removed.
-CREATE OR REPLACE FUNCTION transcript_messages_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE transcript_days_stale(rollup_changed_rows(TG_OP));
-  RETURN NULL;
-END $$;
+SELECT derived_statement_functions('transcript_messages_changed', transcript_days_stale('{changed}') || ';');
 
 CREATE OR REPLACE TRIGGER conversation_messages_transcripts_insert AFTER INSERT ON conversation_messages
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_messages_changed();
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_messages_changed_insert();
 CREATE OR REPLACE TRIGGER conversation_messages_transcripts_update AFTER UPDATE ON conversation_messages
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_messages_changed();
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_messages_changed_update();
 CREATE OR REPLACE TRIGGER conversation_messages_transcripts_delete AFTER DELETE ON conversation_messages
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_messages_changed();
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_messages_changed_delete();
 
 -- An SMS whose status changed or that was removed: the day of the message it carried, looked up by its id (the
 -- statement's rows have no statistics; a join could read every message).
-CREATE OR REPLACE FUNCTION transcript_sms_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    EXECUTE transcript_days_stale(
-      'SELECT m.location_id, m.created_at FROM new_rows n JOIN old_rows o ON o.id = n.id AND o.status IS DISTINCT FROM n.status,
-         LATERAL (SELECT m.location_id, m.created_at FROM conversation_messages m WHERE m.sms_message_id = n.id LIMIT 1) m');
-  ELSE
-    EXECUTE transcript_days_stale(
-      'SELECT m.location_id, m.created_at FROM old_rows o,
-         LATERAL (SELECT m.location_id, m.created_at FROM conversation_messages m WHERE m.sms_message_id = o.id LIMIT 1) m');
-  END IF;
-  RETURN NULL;
-END $$;
+CREATE OR REPLACE FUNCTION transcript_sms_changed_rows(op text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE op
+    WHEN 'UPDATE' THEN 'SELECT m.location_id, m.created_at FROM new_rows n JOIN old_rows o ON o.id = n.id AND o.status IS DISTINCT FROM n.status,
+         LATERAL (SELECT m.location_id, m.created_at FROM conversation_messages m WHERE m.sms_message_id = n.id LIMIT 1) m'
+    ELSE 'SELECT m.location_id, m.created_at FROM old_rows o,
+         LATERAL (SELECT m.location_id, m.created_at FROM conversation_messages m WHERE m.sms_message_id = o.id LIMIT 1) m'
+  END
+$$;
+SELECT derived_statement_functions('transcript_sms_changed', transcript_days_stale('{changed}') || ';', 'transcript_sms_changed_rows', ARRAY['UPDATE', 'DELETE']);
 
 CREATE OR REPLACE TRIGGER sms_messages_transcripts_update AFTER UPDATE ON sms_messages
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_sms_changed();
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_sms_changed_update();
 CREATE OR REPLACE TRIGGER sms_messages_transcripts_delete AFTER DELETE ON sms_messages
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_sms_changed();
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transcript_sms_changed_delete();
 
 -- A conversation's name or phone: the days of its messages.
 CREATE OR REPLACE FUNCTION transcript_conversation_changed() RETURNS trigger
@@ -114,3 +105,7 @@ ALTER TABLE sms_messages ENABLE ALWAYS TRIGGER sms_messages_transcripts_delete;
 ALTER TABLE conversations ENABLE ALWAYS TRIGGER conversations_transcripts;
 ALTER TABLE users ENABLE ALWAYS TRIGGER users_transcripts_update;
 ALTER TABLE users ENABLE ALWAYS TRIGGER users_transcripts_delete;
+
+-- Earlier forms.
+DROP FUNCTION IF EXISTS transcript_messages_changed();
+DROP FUNCTION IF EXISTS transcript_sms_changed();
