@@ -21,10 +21,9 @@ interface Plan {
   Triggers?: { 'Trigger Name': string; Time: number }[];
 }
 
-/** A write as the send path makes it: its table, and one run's statement and values (n counts the runs). */
+/** A write as the send path makes it: one run's statement and values (n counts the runs). */
 interface Write {
   name: string;
-  table: string;
   statement(n: number): [string, unknown[]];
 }
 
@@ -64,22 +63,18 @@ async function main() {
     const tokens = (n: number, size: number) => Array.from({ length: size }, (_, i) => `bench-${n}-${i}`);
     const insertDispatches = (size: number): Write => ({
       name: `dispatches: insert ${size} row${size > 1 ? 's' : ''}`,
-      table: 'dispatches',
       statement: (n) => [
         `INSERT INTO dispatches (location_id, campaign_id, kind, source, token_hash, customer_phone, customer_name, expires_at)
          SELECT $1, $2, 'pcheck', 'api', t, '+15125550100', 'Bench Customer', now() + interval '30 days' FROM unnest($3::text[]) AS t`,
         [austin.id, austin.campaign, tokens(n, size)],
       ],
     });
-    // Each update gives the results of the dispatches an insert of the same size wrote just before (run n's tokens).
     const recordResults = (size: number): Write => ({
       name: `dispatches: results of ${size} row${size > 1 ? 's' : ''}`,
-      table: 'dispatches',
       statement: (n) => [`UPDATE dispatches SET sms_status = 1, sms_message = 'Sent.' WHERE token_hash = ANY($1::text[])`, [tokens(n, size)]],
     });
     const smsLog: Write = {
       name: 'sms_messages: log 1 text',
-      table: 'sms_messages',
       statement: () => [
         `INSERT INTO sms_messages (location_id, direction, "to", "from", body, provider, status, app, updated_at)
          VALUES ($1, 'outbound', '+15125550100', '+15125550199', 'Bench', 'outbox', 'sent', 'dispatch', now())`,
@@ -87,32 +82,26 @@ async function main() {
       ],
     };
 
+    // Each write with the stores, then without them: the table's own triggers switched off meanwhile. Run n of an
+    // update gives the results of the dispatches run n of the insert before it wrote.
     const lines: { name: string; on: number; stores: number; off: number }[] = [];
     let n = 0;
-    for (const [insert, update] of [1, 25].map((size) => [insertDispatches(size), recordResults(size)] as const)) {
-      const figures: Record<string, { on: number; stores: number; off: number }> = {};
+    const sideBySide = async (table: string, writes: Write[]) => {
+      const figures = writes.map((w) => ({ name: w.name, on: 0, stores: 0, off: 0 }));
       for (const stores of [true, false]) {
-        await client.query(`ALTER TABLE dispatches ${stores ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
-        const from = n;
-        const inserted = await measure(client, insert, from);
-        const updated = await measure(client, update, from);
-        n += runs + 20;
-        for (const [write, figure] of [[insert, inserted], [update, updated]] as const) {
-          const line = (figures[write.name] ??= { on: 0, stores: 0, off: 0 });
-          if (stores) {
-            line.on = figure.execution;
-            line.stores = figure.stores;
-          } else line.off = figure.execution;
+        await client.query(`ALTER TABLE ${table} ${stores ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
+        for (const [i, write] of writes.entries()) {
+          const figure = await measure(client, write, n);
+          if (stores) Object.assign(figures[i]!, { on: figure.execution, stores: figure.stores });
+          else figures[i]!.off = figure.execution;
         }
+        n += runs + 20;
       }
-      await client.query(`ALTER TABLE dispatches ENABLE TRIGGER USER`);
-      for (const [name, figure] of Object.entries(figures)) lines.push({ name, ...figure });
-    }
-    const logged = await measure(client, smsLog, 0);
-    await client.query(`ALTER TABLE sms_messages DISABLE TRIGGER USER`);
-    const unlogged = await measure(client, smsLog, 0);
-    await client.query(`ALTER TABLE sms_messages ENABLE TRIGGER USER`);
-    lines.push({ name: smsLog.name, on: logged.execution, stores: logged.stores, off: unlogged.execution });
+      await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+      lines.push(...figures);
+    };
+    for (const size of [1, 25]) await sideBySide('dispatches', [insertDispatches(size), recordResults(size)]);
+    await sideBySide('sms_messages', [smsLog]);
 
     console.log(`\nmedians of ${runs} runs each (EXPLAIN ANALYZE), PostgreSQL ${(await client.query('SHOW server_version')).rows[0].server_version}, ${os.cpus().length} cores`);
     console.log('statement'.padEnd(36), 'with stores'.padStart(12), 'their triggers'.padStart(15), 'without'.padStart(9));
